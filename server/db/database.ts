@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types.js';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+// ids (bigserial) and counts fit a JS number; MWK amounts are numeric(14,2), exact as a double.
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(NUMERIC, (v) => Number(v));
+
+/** An open database: the Kysely handle, which engine it is and how to close it. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+/**
+ * Opens PostgreSQL when `databaseUrl` is given, otherwise PGlite stored in `dataDir/pglite`
+ * (PGlite is single-process: never open one data directory from two processes).
+ * `pglite: 'memory'` opens an in-memory PGlite (tests of the embedded path).
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number; memory?: boolean }): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  const { PGlite, types } = await import('@electric-sql/pglite');
+  const { PGliteDialect } = await import('kysely-pglite-dialect');
+  let dataDir: string | undefined;
+  if (!opts.memory) {
+    dataDir = path.join(opts.dataDir ?? './data', 'pglite');
+    fs.mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create({
+    dataDir,
+    parsers: { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return {
+    db,
+    engine: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Loads the migration files of `server/db/migrations` in name order. */
+class FolderMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = fs.readdirSync(migrationsDir).filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts')).sort();
+    const out: Record<string, Migration> = {};
+    for (const file of files) {
+      out[file.replace(/\.(ts|js)$/, '')] = (await import(path.join(migrationsDir, file))) as Migration;
+    }
+    return out;
+  }
+}
+
+/**
+ * Brings the schema to the latest migration.
+ * @throws the first migration error (the schema is left at the last successful migration).
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

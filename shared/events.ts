@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { bidSchema } from './schemas/bid.schema.js';
+
+/** `item:subscribe` / `item:unsubscribe` payload. Source: DESIGN.md socket contract. */
+export const itemRoomPayloadSchema = z.object({ item_id: z.coerce.number().int().positive() });
+
+/** `bid:placed` to room `item:{id}`. */
+export const bidPlacedEventSchema = z.object({
+  item_id: z.number(),
+  bid: bidSchema,
+  bid_amount: z.number(),
+  bid_count: z.number(),
+  min_next_bid: z.number(),
+  date_to: z.string().nullable(),
+});
+export type BidPlacedEvent = z.infer<typeof bidPlacedEventSchema>;
+
+/** `bid:outbid` to room `user:{id}` of the previous leader. */
+export const bidOutbidEventSchema = z.object({ item_id: z.number(), bid_amount: z.number(), your_bid: z.number() });
+export type BidOutbidEvent = z.infer<typeof bidOutbidEventSchema>;
+
+/** `auction:closed` to room `item:{id}` and the winner's `user:{id}`. */
+export const auctionClosedEventSchema = z.object({
+  item_id: z.number(),
+  closed_by: z.number().nullable(),
+  status: z.string(),
+});
+export type AuctionClosedEvent = z.infer<typeof auctionClosedEventSchema>;
+
+/** `time:sync` on connect. */
+export const timeSyncEventSchema = z.object({ now: z.string() });
+export type TimeSyncEvent = z.infer<typeof timeSyncEventSchema>;
+
+/** `watchlist:count` to the user's room. */
+export const watchlistCountEventSchema = z.object({ count: z.number() });
+
+/** Acknowledgement of client → server events. */
+export interface Ack {
+  ok: boolean;
+  error?: string;
+}
+
+/** Typed Socket.IO events server → client. Source: DESIGN.md socket contract table. */
+export interface ServerToClientEvents {
+  'bid:placed': (e: BidPlacedEvent) => void;
+  'bid:outbid': (e: BidOutbidEvent) => void;
+  'auction:closed': (e: AuctionClosedEvent) => void;
+  'item:updated': (e: Record<string, unknown> & { id: number }) => void;
+  'watchlist:count': (e: { count: number }) => void;
+  'cart:updated': (e: { items: unknown[]; count: number; total: number }) => void;
+  'advert:updated': (e: { adverts: unknown[] }) => void;
+  'time:sync': (e: TimeSyncEvent) => void;
+}
+
+/** Typed Socket.IO events client → server. */
+export interface ClientToServerEvents {
+  'item:subscribe': (p: { item_id: number }, ack?: (a: Ack) => void) => void;
+  'item:unsubscribe': (p: { item_id: number }, ack?: (a: Ack) => void) => void;
+}
