@@ -69,6 +69,8 @@ export interface ItemsTable {
   title: string | null;
   description: string | null;
   target_amount: Money;
+  /** Lowest price the seller accepts; an auction closing below it is unsold. Null: no reserve. */
+  reserve_price: NullableMoney;
   bid_amount: NullableMoney;
   bid_count: Generated<number>;
   leader_id: number | null;

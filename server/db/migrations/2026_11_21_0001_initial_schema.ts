@@ -96,6 +96,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       title text,
       description text,
       target_amount numeric(14,2) NOT NULL CHECK (target_amount >= 0),
+      reserve_price numeric(14,2) CHECK (reserve_price >= 0),
       bid_amount numeric(14,2) CHECK (bid_amount > 0),
       bid_count integer NOT NULL DEFAULT 0,
       leader_id bigint REFERENCES users(id),

@@ -1,0 +1,161 @@
+import { Router, type Request, type Response } from 'express';
+import type { Kysely } from 'kysely';
+import { rateLimit } from 'express-rate-limit';
+import { MESSAGES } from '../../shared/messages.js';
+import { registerInputSchema, sessionLoginInputSchema, tokenLoginInputSchema } from '../../shared/schemas/auth.schema.js';
+import type { Database } from '../db/types.js';
+import { AppError } from '../http/app-error.js';
+import { parseInput } from '../http/validate.js';
+import { SESSION_COOKIE, requireUser, type createCsrf } from './auth.middleware.js';
+import { createApiToken, createSession, revokeApiToken, revokeSession } from './credentials.service.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { findAuthUserById, findUserByEmail, insertCustomer } from './user.repository.js';
+
+/** What the auth routes need. */
+export interface AuthRouterDeps {
+  db: Kysely<Database>;
+  csrf: ReturnType<typeof createCsrf>;
+  secureCookies: boolean;
+  sessionTtlMs: number;
+  rememberTtlMs: number;
+  apiTokenTtlMs: number;
+  authRateLimitPerMinute: number;
+}
+
+// A hash of a random password: verifying against it costs as much as a real check, so a
+// missing account and a wrong password take the same time.
+const dummyHash = hashPassword(`dummy-${Math.random()}`);
+
+/**
+ * Checks an email and password. Returns the user id, or throws 401 with the spec's text
+ * whether the email is unknown or the password wrong (never reveals which).
+ * Source: spec/accounts-and-shell.md §8 'Invalid login credentials…'.
+ */
+async function checkCredentials(db: Kysely<Database>, email: string, password: string): Promise<number> {
+  const row = await findUserByEmail(db, email);
+  const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash));
+  if (!row || !ok) throw new AppError(401, 'unauthenticated', MESSAGES.invalidCredentials);
+  return row.id;
+}
+
+/** Only same-site paths are accepted as a post-login redirect (no open redirects). */
+function safeRedirect(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, 'http://gavel.local');
+    if (url.origin !== 'http://gavel.local' && !/^https?:\/\//.test(value)) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sign-in, registration and session routes: `GET /sanctum/csrf-cookie`, `POST /login`,
+ * `POST /logout`, `POST /api/login`, `POST /api/logout`, `POST /api/register`,
+ * `GET /api/user-session`, `GET /api/user`. Source: spec/accounts-and-shell.md §7, DESIGN.md.
+ */
+export function createAuthRouter(deps: AuthRouterDeps): Router {
+  const { db, csrf } = deps;
+  const router = Router();
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: deps.authRateLimitPerMinute,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => res.status(429).json({ message: MESSAGES.tooManyAttempts, code: 'rate_limited' }),
+  });
+
+  const setSessionCookie = (req: Request, res: Response, id: string | null, expires?: Date, remember = false) => {
+    if (id) {
+      res.cookie(SESSION_COOKIE, id, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.secureCookies,
+        path: '/',
+        ...(remember && expires ? { expires } : {}),
+      });
+      req.cookies[SESSION_COOKIE] = id;
+    } else {
+      res.clearCookie(SESSION_COOKIE, { path: '/' });
+      delete req.cookies[SESSION_COOKIE];
+    }
+    // The anti-forgery token is bound to the session: issue a new one with the new session.
+    csrf.issue(req, res);
+  };
+
+  router.get('/sanctum/csrf-cookie', (req, res) => {
+    csrf.issue(req, res);
+    res.status(204).end();
+  });
+
+  router.post('/login', limiter, async (req, res) => {
+    const input = parseInput(sessionLoginInputSchema, req.body);
+    const userId = await checkCredentials(db, input.username, input.password);
+    // A new session id at every sign-in (no session fixation); the old one is revoked.
+    const previous = req.cookies?.[SESSION_COOKIE];
+    if (previous) await revokeSession(db, previous);
+    const ttl = input.remember ? deps.rememberTtlMs : deps.sessionTtlMs;
+    const session = await createSession(db, {
+      userId,
+      remember: input.remember,
+      ttlMs: ttl,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+    });
+    setSessionCookie(req, res, session.id, session.expiresAt, input.remember);
+    const user = await findAuthUserById(db, userId);
+    res.json({ success: true, message: 'Login successful', user, redirect: safeRedirect(input.redirect) });
+  });
+
+  router.post('/logout', async (req, res) => {
+    const current = req.cookies?.[SESSION_COOKIE];
+    if (current) await revokeSession(db, current);
+    setSessionCookie(req, res, null);
+    res.json({ success: true });
+  });
+
+  router.post('/api/login', limiter, async (req, res) => {
+    const input = parseInput(tokenLoginInputSchema, req.body);
+    const userId = await checkCredentials(db, input.email, input.password);
+    const { token, expiresAt } = await createApiToken(db, { userId, name: input.device_name, ttlMs: deps.apiTokenTtlMs });
+    res.json({ token, token_type: 'Bearer', expires_at: expiresAt.toISOString(), user: await findAuthUserById(db, userId) });
+  });
+
+  router.post('/api/logout', async (req, res) => {
+    if (req.auth.tokenId) await revokeApiToken(db, req.auth.tokenId);
+    res.json({ success: true });
+  });
+
+  router.post('/api/register', limiter, async (req, res) => {
+    const input = parseInput(registerInputSchema, req.body);
+    if (await findUserByEmail(db, input.email)) {
+      throw AppError.validation({ email: ['The email has already been taken.'] });
+    }
+    let userId: number;
+    try {
+      userId = await insertCustomer(db, {
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        passwordHash: await hashPassword(input.password),
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') throw AppError.validation({ email: ['The email has already been taken.'] });
+      throw err;
+    }
+    const { token } = await createApiToken(db, { userId, name: 'register', ttlMs: deps.apiTokenTtlMs });
+    const user = await findAuthUserById(db, userId);
+    res.status(201).json({ success: true, message: 'Registration successful', data: { token, user }, user });
+  });
+
+  router.get('/api/user-session', (req, res) => {
+    res.json(req.auth.user ? { authenticated: true, user: req.auth.user } : { authenticated: false });
+  });
+
+  router.get('/api/user', requireUser(), (req, res) => {
+    res.json(req.auth.user);
+  });
+
+  return router;
+}

@@ -1,0 +1,102 @@
+import { sql, type Kysely } from 'kysely';
+import type { PublicUser } from '../../shared/schemas/auth.schema.js';
+import type { Database } from '../db/types.js';
+
+/** A user with roles and permissions, as the API presents it. */
+export type AuthUser = PublicUser;
+
+const rolesOf = (userId: unknown) => sql<{ name: string }[]>`coalesce((
+  SELECT json_agg(json_build_object('name', r.name) ORDER BY r.name)
+  FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = ${userId}), '[]'::json)`;
+const permissionsOf = (userId: unknown) => sql<string[]>`coalesce((
+  SELECT json_agg(DISTINCT p.name) FROM permissions p WHERE p.id IN (
+    SELECT rp.permission_id FROM role_permissions rp JOIN user_roles ur ON ur.role_id = rp.role_id WHERE ur.user_id = ${userId}
+    UNION SELECT up.permission_id FROM user_permissions up WHERE up.user_id = ${userId})), '[]'::json)`;
+
+const publicColumns = ['users.id', 'users.name', 'users.email', 'users.phone', 'users.address', 'users.image', 'users.is_customer'] as const;
+
+/** Loads a user with roles and permissions by id; undefined when missing. */
+export async function findAuthUserById(db: Kysely<Database>, id: number): Promise<AuthUser | undefined> {
+  return db
+    .selectFrom('users')
+    .select(publicColumns)
+    .select([rolesOf(sql.ref('users.id')).as('roles'), permissionsOf(sql.ref('users.id')).as('permissions')])
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Loads the user of a live (not expired, not revoked) session by the session id hash, in one
+ * query; undefined when the session is unknown, expired or revoked, or has no user.
+ */
+export async function findUserBySessionHash(
+  db: Kysely<Database>,
+  sessionHash: string,
+): Promise<(AuthUser & { session_last_seen_at: Date; session_remember: boolean }) | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(publicColumns)
+    .select([
+      rolesOf(sql.ref('users.id')).as('roles'),
+      permissionsOf(sql.ref('users.id')).as('permissions'),
+      'sessions.last_seen_at as session_last_seen_at',
+      'sessions.remember as session_remember',
+    ])
+    .where('sessions.id', '=', sessionHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+}
+
+/** Loads the user of a live API token by the token hash, in one query. */
+export async function findUserByTokenHash(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<(AuthUser & { token_id: number }) | undefined> {
+  return db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .select(publicColumns)
+    .select([
+      rolesOf(sql.ref('users.id')).as('roles'),
+      permissionsOf(sql.ref('users.id')).as('permissions'),
+      'api_tokens.id as token_id',
+    ])
+    .where('api_tokens.token_hash', '=', tokenHash)
+    .where('api_tokens.revoked_at', 'is', null)
+    .where('api_tokens.expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+}
+
+/** Finds a user row (with its password hash) by email, case-insensitively. */
+export async function findUserByEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/**
+ * Creates a customer: role `customer` (which carries `place_bids`), `is_customer` true.
+ * @throws the database's unique violation (code 23505) when the email is taken.
+ */
+export async function insertCustomer(
+  db: Kysely<Database>,
+  input: { name: string; email: string; phone: string | null; passwordHash: string },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('users')
+      .values({ name: input.name, email: input.email.trim(), phone: input.phone, password_hash: input.passwordHash, address: null, image: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('user_roles')
+      .columns(['user_id', 'role_id'])
+      .expression((eb) => eb.selectFrom('roles').select([eb.val(id).as('user_id'), 'roles.id']).where('roles.name', '=', 'customer'))
+      .execute();
+    return id;
+  });
+}

@@ -1,0 +1,249 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { minimumNextBid } from '../../shared/rules/bidding.js';
+import type { Item, ListItemsQuery, PagedItems } from '../../shared/schemas/item.schema.js';
+import type { Database } from '../db/types.js';
+
+type ItemsEb = ExpressionBuilder<Database & { at: Database['auction_types']; b: Database['branches'] }, 'items' | 'at' | 'b'>;
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** Columns selected for an item with its auction type, branch and media (one query). */
+function itemQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('items')
+    .innerJoin('auction_types as at', 'at.id', 'items.auction_type_id')
+    .leftJoin('branches as b', 'b.id', 'items.branch_id')
+    .select([
+      'items.id',
+      'items.name',
+      'items.title',
+      'items.description',
+      'items.target_amount',
+      'items.reserve_price',
+      'items.bid_amount',
+      'items.bid_count',
+      'items.leader_id',
+      'items.auction_type_id',
+      'items.branch_id',
+      'items.status',
+      'items.condition',
+      'items.featured',
+      'items.code',
+      'items.reference_number',
+      'items.quantity',
+      'items.date_from',
+      'items.date_to',
+      'items.closed_by',
+      'items.is_reserved',
+      'items.created_at',
+      'items.updated_at',
+      'at.name as at_name',
+      'at.type as at_type',
+      'at.description as at_description',
+      'b.name as branch_name',
+      sql<{ id: number; url: string; original_url: string }[]>`coalesce((
+        SELECT json_agg(json_build_object('id', m.id, 'url', m.url, 'original_url', m.original_url) ORDER BY m.position, m.id)
+        FROM item_media m WHERE m.item_id = items.id), '[]'::json)`.as('media'),
+    ]);
+}
+
+type ItemQueryRow = Awaited<ReturnType<ReturnType<typeof itemQuery>['executeTakeFirstOrThrow']>>;
+
+/** Maps a joined item row to the public Item shape (spec/shopping.md §3), given the bid increment. */
+export function itemRowToItem(row: ItemQueryRow, increment: number): Item {
+  const media = row.media ?? [];
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title ?? row.name,
+    description: row.description,
+    target_amount: row.target_amount,
+    bid_amount: row.bid_amount,
+    bid_count: row.bid_count,
+    min_next_bid: minimumNextBid(row.bid_amount, row.target_amount, increment),
+    auction_id: row.auction_type_id,
+    auction_type_id: row.auction_type_id,
+    auction_type: { id: row.auction_type_id, name: row.at_name, type: row.at_type, description: row.at_description },
+    status: row.status,
+    type: row.at_type,
+    condition: row.condition,
+    featured: row.featured,
+    cropped: media[0]?.url ?? null,
+    image: media[0]?.original_url ?? null,
+    media,
+    code: row.code,
+    reference_number: row.reference_number,
+    date_from: iso(row.date_from),
+    date_to: iso(row.date_to),
+    closed_by: row.closed_by,
+    branch_id: row.branch_id,
+    branch: row.branch_id != null && row.branch_name ? { id: row.branch_id, name: row.branch_name } : null,
+    is_reserved: row.is_reserved,
+    quantity: row.quantity,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** Loads one item by id in the public shape; undefined when missing. */
+export async function findItemById(db: Kysely<Database>, id: number, increment: number): Promise<Item | undefined> {
+  const row = await itemQuery(db).where('items.id', '=', id).executeTakeFirst();
+  return row && itemRowToItem(row, increment);
+}
+
+/** Turns free text into a prefix tsquery (`toy hil` → `toy:* & hil:*`); null when no word is left. */
+export function toPrefixTsQuery(search: string): string | null {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length ? words.slice(0, 8).map((w) => `${w}:*`).join(' & ') : null;
+}
+
+const price = sql<number>`coalesce(items.bid_amount, items.target_amount)`;
+
+/** Filters of the listing except the category (`type`/`auction_types`), shared by data and counts. */
+function baseFilters(q: ListItemsQuery, now: Date) {
+  return (eb: ItemsEb): Expression<SqlBool> => {
+    const all: Expression<SqlBool>[] = [eb('items.status', '!=', 'withdrawn')];
+    const tsq = q.search ? toPrefixTsQuery(q.search) : null;
+    if (q.search && tsq) {
+      all.push(
+        eb.or([
+          sql<SqlBool>`items.search_vector @@ to_tsquery('simple', ${tsq})`,
+          eb('items.code', 'ilike', `%${q.search.replace(/[%_\\]/g, '\\$&')}%`),
+          eb('items.reference_number', 'ilike', `%${q.search.replace(/[%_\\]/g, '\\$&')}%`),
+        ]),
+      );
+    }
+    if (q.branch_id) all.push(eb('items.branch_id', '=', q.branch_id));
+    if (q.auction_type_id) all.push(eb('items.auction_type_id', '=', q.auction_type_id));
+    const locations = q.locations.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    if (locations.length) all.push(eb('items.branch_id', 'in', locations));
+    if (q.conditions.length) all.push(eb('items.condition', 'in', q.conditions));
+    if (q.price_min !== undefined) all.push(eb(price, '>=', q.price_min));
+    if (q.price_max !== undefined) all.push(eb(price, '<=', q.price_max));
+    if (q.has_images) all.push(eb.exists(eb.selectFrom('item_media as m').select('m.id').whereRef('m.item_id', '=', 'items.id')));
+    if (q.has_reserve) all.push(eb('items.reserve_price', 'is not', null));
+    if (q.featured_only) all.push(eb('items.featured', '=', true));
+    const range = dateRange(q, now);
+    if (range) {
+      const when = sql<Date>`coalesce(items.date_to, items.created_at)`;
+      if (range.from) all.push(eb(when, '>=', range.from));
+      if (range.to) all.push(eb(when, '<=', range.to));
+    }
+    if (q.statuses.length) {
+      const dayAhead = new Date(now.getTime() + 24 * 3600_000);
+      const open = eb.and([eb('items.closed_by', 'is', null), eb('items.status', '=', 'available')]);
+      const byStatus: Record<string, Expression<SqlBool>> = {
+        live: eb.and([open, eb('at.type', '=', 'live'), eb('items.date_from', '<=', now), eb('items.date_to', '>=', now)]),
+        ending_soon: eb.and([open, eb('at.type', '!=', 'cash'), eb('items.date_to', '>', now), eb('items.date_to', '<=', dayAhead)]),
+        active: eb.and([open, eb.or([eb('items.date_to', 'is', null), eb('items.date_to', '>', now)]), eb.or([eb('items.date_from', 'is', null), eb('items.date_from', '<=', now)])]),
+        upcoming: eb.and([open, eb('items.date_from', '>', now)]),
+        ended: eb.or([eb('items.date_to', '<=', now), eb('items.status', 'in', ['sold', 'unsold'])]),
+        sold: eb.or([eb('items.closed_by', 'is not', null), eb('items.status', '=', 'sold')]),
+      };
+      const picked = q.statuses.map((s) => byStatus[s]).filter((e): e is Expression<SqlBool> => Boolean(e));
+      if (picked.length) all.push(eb.or(picked));
+    }
+    return eb.and(all);
+  };
+}
+
+/** The date window of `date_range` (today, week, month, custom with date_from/date_to). */
+function dateRange(q: ListItemsQuery, now: Date): { from?: Date; to?: Date } | null {
+  const startOfDay = new Date(now);
+  startOfDay.setUTCHours(0, 0, 0, 0);
+  const days = (n: number) => new Date(startOfDay.getTime() + n * 86_400_000);
+  switch (q.date_range) {
+    case 'today':
+      return { from: startOfDay, to: days(1) };
+    case 'week':
+      return { from: startOfDay, to: days(7) };
+    case 'month':
+      return { from: startOfDay, to: days(31) };
+    default:
+      return q.date_from || q.date_to ? { from: q.date_from, to: q.date_to } : null;
+  }
+}
+
+/** The kinds the category and the auction-type checkboxes leave in. */
+function kindFilter(q: ListItemsQuery): string[] {
+  const kinds = q.auction_types.filter((k) => ['cash', 'online', 'live'].includes(k));
+  if (q.type && q.type !== 'all') return kinds.length ? kinds.filter((k) => k === q.type) : [q.type];
+  return kinds;
+}
+
+/**
+ * The home listing: filters, search, sort and paging of `GET /ajax-items`, plus per-category
+ * counts (all filters but the category) for the tabs. Source: spec/shopping.md §2, §3, §7.
+ */
+export async function listItems(db: Kysely<Database>, q: ListItemsQuery, increment: number, now = new Date()): Promise<PagedItems> {
+  const filters = baseFilters(q, now);
+  const kinds = kindFilter(q);
+  let query = itemQuery(db).where(filters);
+  if (q.type && q.type !== 'all' && kinds.length === 0) query = query.where(sql<SqlBool>`false`);
+  else if (kinds.length) query = query.where('at.type', 'in', kinds as ('cash' | 'online' | 'live')[]);
+
+  switch (q.sort_by) {
+    case 'oldest':
+      query = query.orderBy('items.created_at', 'asc').orderBy('items.id', 'asc');
+      break;
+    case 'price_low':
+      query = query.orderBy(price, 'asc').orderBy('items.id', 'asc');
+      break;
+    case 'price_high':
+      query = query.orderBy(price, 'desc').orderBy('items.id', 'desc');
+      break;
+    case 'ending_soon':
+      query = query
+        .orderBy(sql`CASE WHEN items.date_to > ${now} AND items.closed_by IS NULL THEN 0 ELSE 1 END`)
+        .orderBy(sql`items.date_to ASC NULLS LAST`)
+        .orderBy('items.id', 'asc');
+      break;
+    default:
+      query = query.orderBy('items.created_at', 'desc').orderBy('items.id', 'desc');
+  }
+
+  const offset = (q.page - 1) * q.per_page;
+  const [rows, countRows] = await Promise.all([
+    query.select(sql<number>`count(*) over ()`.as('full_count')).limit(q.per_page).offset(offset).execute(),
+    db
+      .selectFrom('items')
+      .innerJoin('auction_types as at', 'at.id', 'items.auction_type_id')
+      .leftJoin('branches as b', 'b.id', 'items.branch_id')
+      .where(filters)
+      .select(['at.type', sql<number>`count(*)`.as('n')])
+      .groupBy('at.type')
+      .execute(),
+  ]);
+  const counts = { all: 0, cash: 0, online: 0, live: 0 };
+  for (const r of countRows) {
+    counts[r.type] = Number(r.n);
+    counts.all += Number(r.n);
+  }
+  let total = rows[0]?.full_count ?? 0;
+  if (rows.length === 0 && offset > 0) {
+    const again = await query.select(sql<number>`count(*) over ()`.as('full_count')).limit(1).execute();
+    total = again[0]?.full_count ?? 0;
+  }
+  const lastPage = Math.max(1, Math.ceil(total / q.per_page));
+  const from = rows.length ? offset + 1 : null;
+  const to = rows.length ? offset + rows.length : null;
+  const pagination = { total, current_page: q.page, last_page: lastPage, per_page: q.per_page, from, to };
+  return { data: rows.map((r) => itemRowToItem(r, increment)), ...pagination, pagination, counts };
+}
+
+/** All branches, by id. */
+export function listBranches(db: Kysely<Database>) {
+  return db.selectFrom('branches').select(['id', 'name']).orderBy('id').execute();
+}
+
+/** Auction types, optionally of one kind (cash, online, live), active first by name. */
+export async function listAuctionTypes(db: Kysely<Database>, kind?: 'cash' | 'online' | 'live') {
+  let q = db
+    .selectFrom('auction_types')
+    .select(['id', 'name', 'type', 'description', 'date_from', 'date_to'])
+    .where('active', '=', true)
+    .orderBy('id');
+  if (kind) q = q.where('type', '=', kind);
+  const rows = await q.execute();
+  return rows.map((r) => ({ ...r, date_from: iso(r.date_from), date_to: iso(r.date_to) }));
+}

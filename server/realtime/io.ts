@@ -1,0 +1,111 @@
+import type { Server as HttpServer } from 'node:http';
+import { parse as parseCookie } from 'cookie';
+import type { Kysely } from 'kysely';
+import { Server, type Socket } from 'socket.io';
+import type { Logger } from 'pino';
+import { itemRoomPayloadSchema, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/events.js';
+import { SESSION_COOKIE, resolveAuth } from '../auth/auth.middleware.js';
+import type { Database } from '../db/types.js';
+import type { DomainEvent, EventBus } from './bus.js';
+
+interface SocketData {
+  userId: number | null;
+}
+/** The typed Socket.IO server of Gavel. */
+export type GavelIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type GavelSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** Room names. Source: DESIGN.md socket contract. */
+export const rooms = {
+  item: (id: number) => `item:${id}`,
+  user: (id: number) => `user:${id}`,
+};
+
+/**
+ * Maps a domain event to this process's sockets (`io.local`: every process receives every
+ * event from the bus and serves only its own sockets). The one place events become emits.
+ */
+export function emitDomainEvent(io: GavelIo, event: DomainEvent): void {
+  const local = io.local;
+  switch (event.type) {
+    case 'bid.placed': {
+      local.to(rooms.item(event.payload.item_id)).emit('bid:placed', event.payload);
+      const prev = event.previousLeaderId;
+      if (prev != null && prev !== event.payload.bid.user_id) {
+        local.to(rooms.user(prev)).emit('bid:outbid', {
+          item_id: event.payload.item_id,
+          bid_amount: event.payload.bid_amount,
+          your_bid: event.previousAmount ?? 0,
+        });
+      }
+      break;
+    }
+    case 'auction.closed': {
+      const targets = [rooms.item(event.payload.item_id)];
+      if (event.payload.closed_by != null) targets.push(rooms.user(event.payload.closed_by));
+      local.to(targets).emit('auction:closed', event.payload);
+      break;
+    }
+    case 'item.updated':
+      local.to(rooms.item(event.payload.id)).emit('item:updated', event.payload);
+      break;
+    case 'watchlist.count':
+      local.to(rooms.user(event.userId)).emit('watchlist:count', event.payload);
+      break;
+    case 'cart.updated':
+      local.to(event.room).emit('cart:updated', event.payload);
+      break;
+    case 'advert.updated':
+      local.emit('advert:updated', event.payload);
+      break;
+  }
+}
+
+/**
+ * Starts Socket.IO on the HTTP server: signs sockets in by the session cookie or
+ * `auth: {token}`, joins `user:{id}`, sends `time:sync`, handles `item:subscribe` /
+ * `item:unsubscribe` (payload validated, answered through the ack), and emits bus events.
+ */
+export function createRealtime(deps: { httpServer: HttpServer; db: Kysely<Database>; bus: EventBus; logger: Logger }): GavelIo {
+  const io: GavelIo = new Server(deps.httpServer, {
+    transports: ['websocket', 'polling'],
+    serveClient: false,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const cookies = parseCookie(socket.handshake.headers.cookie ?? '');
+      const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
+      const ctx = await resolveAuth(deps.db, { bearer: token, sessionId: cookies[SESSION_COOKIE] });
+      socket.data.userId = ctx.user?.id ?? null;
+      next();
+    } catch (err) {
+      deps.logger.error({ err }, 'socket auth failed');
+      next(new Error('Server error'));
+    }
+  });
+
+  io.on('connection', (socket: GavelSocket) => {
+    if (socket.data.userId != null) void socket.join(rooms.user(socket.data.userId));
+    socket.emit('time:sync', { now: new Date().toISOString() });
+
+    const roomHandler = (join: boolean) => (payload: unknown, ack?: (a: Ack) => void) => {
+      const parsed = itemRoomPayloadSchema.safeParse(payload);
+      if (!parsed.success) {
+        ack?.({ ok: false, error: 'item_id must be a positive integer' });
+        return;
+      }
+      const room = rooms.item(parsed.data.item_id);
+      void (join ? socket.join(room) : socket.leave(room));
+      ack?.({ ok: true });
+    };
+    socket.on('item:subscribe', roomHandler(true));
+    socket.on('item:unsubscribe', roomHandler(false));
+  });
+
+  const unsubscribe = deps.bus.subscribe((event) => emitDomainEvent(io, event));
+  io.engine.on('close', unsubscribe);
+  return io;
+}

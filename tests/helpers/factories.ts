@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import { createApiToken } from '../../server/auth/credentials.service.js';
+import { hashPassword } from '../../server/auth/password.js';
+import { insertCustomer } from '../../server/auth/user.repository.js';
+import type { Database } from '../../server/db/types.js';
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+let cachedHash: Promise<string> | undefined;
+
+/** Creates a customer (role customer → place_bids) with password 'password'; returns id, email, token. */
+export async function createCustomer(
+  db: Kysely<Database>,
+  overrides: { name?: string; email?: string; withoutBidPermission?: boolean } = {},
+): Promise<{ id: number; email: string; name: string; password: string; token: string }> {
+  const name = overrides.name ?? `Bidder ${unique()}`;
+  const email = overrides.email ?? `bidder-${unique()}@example.mw`;
+  cachedHash ??= hashPassword('password');
+  const id = await insertCustomer(db, { name, email, phone: '0888123456', passwordHash: await cachedHash });
+  if (overrides.withoutBidPermission) await db.deleteFrom('user_roles').where('user_id', '=', id).execute();
+  const { token } = await createApiToken(db, { userId: id, ttlMs: 3600_000 });
+  return { id, email, name, password: 'password', token };
+}
+
+/** Creates an auction type of a kind; returns its id. */
+export async function createAuctionType(
+  db: Kysely<Database>,
+  kind: 'cash' | 'online' | 'live',
+  name = `${kind} auction ${unique()}`,
+): Promise<number> {
+  const row = await db.insertInto('auction_types').values({ name, type: kind, description: null }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Creates a branch; returns its id. */
+export async function createBranch(db: Kysely<Database>, name = `Branch ${unique()}`): Promise<number> {
+  const row = await db.insertInto('branches').values({ name, address: null, phone: null }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Creates an item. Defaults: an online auction open from an hour ago for a day, starting at
+ * MK 100,000 with no bids.
+ */
+export async function createItem(
+  db: Kysely<Database>,
+  overrides: Partial<{
+    name: string;
+    description: string;
+    auction_type_id: number;
+    kind: 'cash' | 'online' | 'live';
+    target_amount: number;
+    reserve_price: number | null;
+    branch_id: number | null;
+    date_from: Date | null;
+    date_to: Date | null;
+    status: 'available' | 'sold' | 'unsold' | 'withdrawn';
+    closed_by: number | null;
+    condition: string | null;
+    featured: boolean;
+    created_at: Date;
+    is_reserved: boolean;
+    code: string;
+  }> = {},
+): Promise<number> {
+  const auctionTypeId = overrides.auction_type_id ?? (await createAuctionType(db, overrides.kind ?? 'online'));
+  const row = await db
+    .insertInto('items')
+    .values({
+      name: overrides.name ?? `Lot ${unique()}`,
+      title: null,
+      description: overrides.description ?? 'A test lot.',
+      target_amount: overrides.target_amount ?? 100_000,
+      reserve_price: overrides.reserve_price ?? null,
+      auction_type_id: auctionTypeId,
+      branch_id: overrides.branch_id ?? null,
+      date_from: overrides.date_from === undefined ? new Date(Date.now() - 3600_000) : overrides.date_from,
+      date_to: overrides.date_to === undefined ? new Date(Date.now() + 86_400_000) : overrides.date_to,
+      status: overrides.status ?? 'available',
+      closed_by: overrides.closed_by ?? null,
+      condition: overrides.condition ?? 'used',
+      featured: overrides.featured ?? false,
+      code: overrides.code ?? `GAV-${unique()}`,
+      reference_number: null,
+      leader_id: null,
+      is_reserved: overrides.is_reserved ?? false,
+      ...(overrides.created_at ? { created_at: overrides.created_at } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
