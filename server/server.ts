@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
 import { createRealtime, type GavelIo } from './realtime/io.js';
+import { RedisBus } from './realtime/redis-bus.js';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -54,7 +55,14 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
       logger.info({ summary, ms: Date.now() - started }, 'seeded an empty database');
     }
   }
-  const bus: EventBus = new InProcessBus();
+  let bus: EventBus;
+  if (config.REDIS_URL) {
+    const redisBus = new RedisBus(config.REDIS_URL, config.BUS_CHANNEL);
+    await redisBus.whenReady();
+    bus = redisBus;
+  } else {
+    bus = new InProcessBus();
+  }
   const app = createApp({
     config,
     db: database.db,
@@ -72,7 +80,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://127.0.0.1:${port}`;
-  logger.info({ url, engine: database.engine }, 'Gavel is listening');
+  logger.info({ url, engine: database.engine, bus: config.REDIS_URL ? 'redis' : 'in-process' }, 'Gavel is listening');
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import { Anchor, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useSetAtom } from 'jotai';
+import { OPEN_AUTH_MODAL_EVENT, type AuthModalTab, type OpenAuthModalDetail } from '../../../lib/auth-modal';
+import { notifySuccess } from '../../../lib/notify';
+import { refreshSessionAtom } from '../atoms/session-atoms';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+
+const WELCOME_TITLE = 'Welcome to Gavel';
+
+/**
+ * The global sign-in/register modal, opened by the window event `open-auth-modal`
+ * (`detail: {tab, title?}`). After registration it switches to sign-in with the email filled in
+ * and a success message cleared after 3 s; after sign-in it refreshes the session, reconnects
+ * the socket and closes after 1 s. Source: spec/accounts-and-shell.md §2 and §4 "Auth modal".
+ */
+export function AuthModal() {
+  const [opened, setOpened] = useState(false);
+  const [tab, setTab] = useState<AuthModalTab>('login');
+  const [title, setTitle] = useState(WELCOME_TITLE);
+  const [prefillEmail, setPrefillEmail] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const refreshSession = useSetAtom(refreshSessionAtom);
+  const timers = useRef<number[]>([]);
+
+  useEffect(() => {
+    const onOpen = (e: Event) => {
+      const detail = (e as CustomEvent<OpenAuthModalDetail | undefined>).detail;
+      setTab(detail?.tab === 'register' ? 'register' : 'login');
+      setTitle(detail?.title || WELCOME_TITLE);
+      setNotice(null);
+      setFormKey((k) => k + 1);
+      setOpened(true);
+    };
+    window.addEventListener(OPEN_AUTH_MODAL_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_AUTH_MODAL_EVENT, onOpen);
+  }, []);
+
+  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+
+  const later = (fn: () => void, ms: number) => {
+    timers.current.push(window.setTimeout(fn, ms));
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => setOpened(false)}
+      title={<Title order={3}>{title}</Title>}
+      centered
+      size={tab === 'register' ? 'lg' : 'md'}
+      radius="md"
+      overlayProps={{ backgroundOpacity: 0.55, blur: 2 }}
+    >
+      <Stack gap="md">
+        <SegmentedControl
+          fullWidth
+          value={tab}
+          onChange={(value) => setTab(value === 'register' ? 'register' : 'login')}
+          data={[
+            { label: 'Sign in', value: 'login' },
+            { label: 'Create account', value: 'register' },
+          ]}
+          aria-label="Choose sign in or create account"
+        />
+        {tab === 'login' ? (
+          <LoginForm
+            key={`login-${formKey}`}
+            variant="modal"
+            initialEmail={prefillEmail}
+            notice={notice}
+            onSuccess={() => {
+              void refreshSession({ reconnect: true });
+              notifySuccess('You are now signed in and can add items to your watchlist!', 'Welcome!');
+              later(() => setOpened(false), 1000);
+            }}
+          />
+        ) : (
+          <RegisterForm
+            key={`register-${formKey}`}
+            variant="modal"
+            onSuccess={(values) => {
+              setPrefillEmail(values.email.trim());
+              setNotice('Registration successful! Please sign in with your new account.');
+              setFormKey((k) => k + 1);
+              setTab('login');
+              later(() => setNotice(null), 3000);
+            }}
+          />
+        )}
+        <Text size="sm" c="dimmed" ta="center">
+          {tab === 'login' ? "Don't have an account? " : 'Already have an account? '}
+          <Anchor component="button" type="button" size="sm" onClick={() => setTab(tab === 'login' ? 'register' : 'login')}>
+            {tab === 'login' ? 'Create one' : 'Sign in'}
+          </Anchor>
+        </Text>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconLock, IconMail } from '@tabler/icons-react';
+import { login, type LoginResult } from '../api/login';
+import { HUMAN_VERIFICATION_REQUIRED, HumanVerificationSlot } from './human-verification-slot';
+import { notifyInfo } from '../../../lib/notify';
+
+/** Success text of a sign-in. Source: spec/accounts-and-shell.md §2 "/login page". */
+export const LOGIN_SUCCESS_TEXT = 'Login successful! Redirecting...';
+
+interface LoginFormProps {
+  /** 'modal' validates per field (§5 "Sign-in (modal)"); 'page' with one message (§5 "Sign-in page"). */
+  variant: 'modal' | 'page';
+  initialEmail?: string;
+  /** A message shown above the form (e.g. after registration). */
+  notice?: string | null;
+  redirect?: string | null;
+  /** Called after the server accepted the credentials. */
+  onSuccess: (result: LoginResult) => void;
+}
+
+/** Sign-in form: Email, Password (show/hide), Remember me, submit 'Sign in'. */
+export function LoginForm({ variant, initialEmail = '', notice, redirect, onSuccess }: LoginFormProps) {
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (variant === 'page') {
+      if (!email.trim() || !password) {
+        setError('Please fill in all required fields.');
+        return;
+      }
+    } else {
+      const errs: { email?: string; password?: string } = {};
+      if (!email.trim()) errs.email = 'Email address is required.';
+      if (!password) errs.password = 'Password is required.';
+      setFieldErrors(errs);
+      if (errs.email || errs.password) return;
+      if (HUMAN_VERIFICATION_REQUIRED && !captchaToken) {
+        setError('Please complete the reCAPTCHA verification.');
+        return;
+      }
+    }
+    setBusy(true);
+    try {
+      const result = await login({ email, password, remember, redirect, captchaToken });
+      setSuccess(LOGIN_SUCCESS_TEXT);
+      onSuccess(result);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Login failed. Please try again.');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {notice && !success && (
+          <Alert color="green" icon={<IconCheck size={18} />} variant="light">
+            {notice}
+          </Alert>
+        )}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          leftSection={<IconMail size={16} />}
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={fieldErrors.email}
+          required
+          data-autofocus
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          leftSection={<IconLock size={16} />}
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={fieldErrors.password}
+          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the text' }}
+          required
+        />
+        <Group justify="space-between">
+          <Checkbox label="Remember me" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
+          {variant === 'page' && (
+            <Anchor component="button" type="button" size="sm" onClick={() => notifyInfo('Forgot password functionality coming soon!')}>
+              Forgot password?
+            </Anchor>
+          )}
+        </Group>
+        <HumanVerificationSlot onToken={setCaptchaToken} />
+        {error && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        {success && (
+          <Alert color="green" icon={<IconCheck size={18} />} variant="light" role="status">
+            {success}
+          </Alert>
+        )}
+        <Button type="submit" loading={busy} disabled={!!success || (HUMAN_VERIFICATION_REQUIRED && !captchaToken)} fullWidth size="md">
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

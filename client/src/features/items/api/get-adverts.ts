@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { apiGet } from '../../../lib/api-client';
+
+/** Advert (promotional banner). Source: spec/accounts-and-shell.md §3 "Advert". */
+export interface Advert {
+  id: number;
+  image: string | null;
+  description: string | null;
+  date_from: string | null;
+  date_to: string | null;
+}
+
+const advertSchema = z.object({
+  id: z.coerce.number(),
+  image: z.string().nullable().catch(null),
+  description: z.string().nullable().catch(null),
+  date_from: z.string().nullable().catch(null),
+  date_to: z.string().nullable().catch(null),
+  active: z.union([z.boolean(), z.number()]).optional().catch(undefined),
+  status_id: z.coerce.number().optional().catch(undefined),
+});
+
+/**
+ * Whether an advert is shown: active (or status_id 1) and now within its date range.
+ * Source: spec/shopping.md §9 "Advert shown".
+ */
+export function isAdvertShown(a: z.infer<typeof advertSchema>, now: Date = new Date()): boolean {
+  const active = a.active === true || a.active === 1 || a.status_id === 1;
+  if (!active) return false;
+  const from = a.date_from ? new Date(a.date_from).getTime() : -Infinity;
+  const to = a.date_to ? new Date(a.date_to).getTime() : Infinity;
+  return now.getTime() >= from && now.getTime() <= to;
+}
+
+async function fetchList(path: string): Promise<unknown[]> {
+  const body = await apiGet(path);
+  if (Array.isArray(body)) return body;
+  const data = (body as { data?: unknown } | null)?.data;
+  if (Array.isArray(data)) return data;
+  throw new Error('Unexpected adverts answer');
+}
+
+/**
+ * `GET /api/public/adverts`, falling back to `GET /api/adverts`; the shown adverts only.
+ * Any failure answers an empty list (the home page then shows its hero).
+ */
+export async function getAdverts(): Promise<Advert[]> {
+  let raw: unknown[];
+  try {
+    raw = await fetchList('/api/public/adverts');
+  } catch {
+    try {
+      raw = await fetchList('/api/adverts');
+    } catch {
+      return [];
+    }
+  }
+  const out: Advert[] = [];
+  for (const entry of raw) {
+    const parsed = advertSchema.safeParse(entry);
+    if (parsed.success && isAdvertShown(parsed.data)) {
+      const { id, image, description, date_from, date_to } = parsed.data;
+      out.push({ id, image, description, date_from, date_to });
+    }
+  }
+  return out;
+}

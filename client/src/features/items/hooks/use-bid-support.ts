@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { getBidIncrement } from '../api/get-bid-increment';
+import { checkSubscription, type SubscriptionCheck } from '../api/check-subscription';
+import { DEFAULT_BID_INCREMENT } from '../../../../../shared/rules/bidding';
+
+/** The bid increment setting (MWK, default 1 until loaded). */
+export function useBidIncrement(): number {
+  const [increment, setIncrement] = useState(DEFAULT_BID_INCREMENT);
+  useEffect(() => {
+    let cancelled = false;
+    void getBidIncrement().then((v) => {
+      if (!cancelled) setIncrement(v);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return increment;
+}
+
+/**
+ * Subscription of the signed-in viewer to a live item's auction type; only asked when
+ * `enabled` (signed in and the item is live). `checking` is true while the answer is pending.
+ */
+export function useSubscriptionCheck(auctionTypeId: number | null, enabled: boolean): { check: SubscriptionCheck | null; checking: boolean } {
+  const [check, setCheck] = useState<SubscriptionCheck | null>(null);
+  const [checking, setChecking] = useState(false);
+  useEffect(() => {
+    setCheck(null);
+    if (!enabled || auctionTypeId === null) return;
+    let cancelled = false;
+    setChecking(true);
+    void checkSubscription(auctionTypeId)
+      .then((c) => {
+        if (!cancelled) setCheck(c);
+      })
+      .finally(() => {
+        if (!cancelled) setChecking(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [auctionTypeId, enabled]);
+  return { check, checking };
+}

@@ -1,0 +1,236 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Item } from '../../../../../shared/schemas/item.schema';
+import type { Bid, BidPagination } from '../../../../../shared/schemas/bid.schema';
+import { MESSAGES } from '../../../../../shared/messages';
+import { auctionClosedEventSchema, bidOutbidEventSchema, bidPlacedEventSchema } from '../../../../../shared/events';
+import { getSocket, subscribeItemRoom } from '../../../lib/socket';
+import { getItem } from '../api/get-item';
+import { BID_PAGE_SIZE, getItemBids } from '../api/get-item-bids';
+import { normaliseItem } from '../api/item-normalise';
+
+/** Live state of one item page: the item, one page of its bids, and the viewer's position. */
+export interface LiveItem {
+  item: Item | null;
+  loading: boolean;
+  error: string | null;
+  bids: Bid[];
+  pagination: BidPagination | null;
+  bidPage: number;
+  bidsLoading: boolean;
+  bidsError: string | null;
+  setBidPage: (page: number) => void;
+  /** 'Winning' / 'Outbid' for a signed-in viewer who has bid on the item, else null. */
+  position: 'Winning' | 'Outbid' | null;
+  /** Re-reads the item; resolves to the fresh item (null on failure). */
+  reloadItem: () => Promise<Item | null>;
+  /** Applies the item fields a successful `POST /ajax-bid` answered, and reloads the bids. */
+  applyOwnBid: (fields: Pick<Item, 'bid_amount' | 'bid_count' | 'min_next_bid' | 'date_to'>) => void;
+  retryBids: () => void;
+}
+
+/**
+ * Loads item `itemId` and its bid history and keeps both live over the socket: joins room
+ * `item:{id}`, applies `bid:placed` (price, count, next minimum, end time; the bid is prepended
+ * when page 1 is shown), `auction:closed`, `item:updated`; on every reconnect re-reads the item
+ * and the first page of bids. `userId` (signed-in viewer) decides Winning/Outbid: the newest
+ * bid's bidder leads. Source: spec/shopping.md §2 "Item detail", DESIGN.md "How a bid flows".
+ */
+export function useLiveItem(itemId: number, userId: number | null): LiveItem {
+  const [item, setItem] = useState<Item | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [bids, setBids] = useState<Bid[]>([]);
+  const [pagination, setPagination] = useState<BidPagination | null>(null);
+  const [bidPage, setBidPageState] = useState(1);
+  const [bidsLoading, setBidsLoading] = useState(true);
+  const [bidsError, setBidsError] = useState<string | null>(null);
+  const [leaderId, setLeaderId] = useState<number | null>(null);
+  const [myBidSeen, setMyBidSeen] = useState(false);
+
+  const bidPageRef = useRef(1);
+  const seenBids = useRef(new Set<number>());
+  const userRef = useRef(userId);
+  userRef.current = userId;
+  const itemRef = useRef<Item | null>(null);
+  itemRef.current = item;
+
+  const reloadItem = useCallback(async () => {
+    try {
+      const fresh = await getItem(itemId);
+      setItem(fresh);
+      setError(null);
+      return fresh;
+    } catch (e) {
+      if (!itemRef.current) setError(e instanceof Error ? e.message : MESSAGES.failedToLoadItem);
+      return null;
+    }
+  }, [itemId]);
+
+  const loadBids = useCallback(
+    async (page: number) => {
+      setBidsLoading(true);
+      try {
+        const res = await getItemBids(itemId, page);
+        if (bidPageRef.current !== page) return;
+        res.bids.forEach((b) => seenBids.current.add(b.id));
+        setBids(res.bids);
+        setPagination(res.pagination);
+        setBidsError(null);
+        if (page === 1) setLeaderId(res.bids[0]?.user_id ?? null);
+        const me = userRef.current;
+        if (me !== null && res.bids.some((b) => b.user_id === me)) setMyBidSeen(true);
+      } catch {
+        if (bidPageRef.current === page) setBidsError(MESSAGES.failedToLoadBids);
+      } finally {
+        if (bidPageRef.current === page) setBidsLoading(false);
+      }
+    },
+    [itemId],
+  );
+
+  // Initial load (and when the item id changes).
+  useEffect(() => {
+    let cancelled = false;
+    setLoading(true);
+    setItem(null);
+    setError(null);
+    setBids([]);
+    setPagination(null);
+    setLeaderId(null);
+    setMyBidSeen(false);
+    seenBids.current = new Set();
+    bidPageRef.current = 1;
+    setBidPageState(1);
+    getItem(itemId)
+      .then((it) => {
+        if (!cancelled) setItem(it);
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) setError(e instanceof Error ? e.message : MESSAGES.failedToLoadItem);
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    void loadBids(1);
+    return () => {
+      cancelled = true;
+    };
+  }, [itemId, loadBids]);
+
+  // Has the signed-in viewer bid on this item beyond the first page? Look once per viewer.
+  useEffect(() => {
+    setMyBidSeen(false);
+    if (userId === null) return;
+    let cancelled = false;
+    getItemBids(itemId, 1, 100)
+      .then((res) => {
+        if (!cancelled && res.bids.some((b) => b.user_id === userId)) setMyBidSeen(true);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [itemId, userId]);
+
+  // Room membership and live events.
+  useEffect(() => {
+    const leave = subscribeItemRoom(itemId);
+    const socket = getSocket();
+    const onBid = (raw: unknown) => {
+      const parsed = bidPlacedEventSchema.safeParse(raw);
+      if (!parsed.success || parsed.data.item_id !== itemId) return;
+      const e = parsed.data;
+      setItem((prev) =>
+        prev ? { ...prev, bid_amount: e.bid_amount, bid_count: e.bid_count, min_next_bid: e.min_next_bid, date_to: e.date_to } : prev,
+      );
+      setLeaderId(e.bid.user_id);
+      if (userRef.current !== null && e.bid.user_id === userRef.current) setMyBidSeen(true);
+      if (seenBids.current.has(e.bid.id)) return;
+      seenBids.current.add(e.bid.id);
+      if (bidPageRef.current === 1) setBids((prev) => [e.bid, ...prev.filter((b) => b.id !== e.bid.id)].slice(0, BID_PAGE_SIZE));
+      setPagination((p) => {
+        const total = (p?.total ?? 0) + 1;
+        const perPage = p?.per_page ?? BID_PAGE_SIZE;
+        return {
+          current_page: p?.current_page ?? 1,
+          per_page: perPage,
+          total,
+          last_page: Math.max(1, Math.ceil(total / perPage)),
+          from: p?.current_page && p.current_page > 1 ? p.from : 1,
+          to: p?.current_page && p.current_page > 1 ? p.to : Math.min(perPage, total),
+        };
+      });
+    };
+    const onOutbid = (raw: unknown) => {
+      const parsed = bidOutbidEventSchema.safeParse(raw);
+      if (parsed.success && parsed.data.item_id === itemId) setMyBidSeen(true);
+    };
+    const onClosed = (raw: unknown) => {
+      const parsed = auctionClosedEventSchema.safeParse(raw);
+      if (!parsed.success || parsed.data.item_id !== itemId) return;
+      setItem((prev) => (prev ? { ...prev, closed_by: parsed.data.closed_by, status: parsed.data.status } : prev));
+    };
+    const onUpdated = (raw: Record<string, unknown> & { id: number }) => {
+      if (raw.id !== itemId) return;
+      setItem((prev) => (prev ? (normaliseItem({ ...prev, ...raw }) ?? prev) : prev));
+    };
+    const onReconnect = () => {
+      void reloadItem();
+      bidPageRef.current = 1;
+      setBidPageState(1);
+      void loadBids(1);
+    };
+    socket.on('bid:placed', onBid);
+    socket.on('bid:outbid', onOutbid);
+    socket.on('auction:closed', onClosed);
+    socket.on('item:updated', onUpdated);
+    socket.on('connect', onReconnect);
+    return () => {
+      socket.off('bid:placed', onBid);
+      socket.off('bid:outbid', onOutbid);
+      socket.off('auction:closed', onClosed);
+      socket.off('item:updated', onUpdated);
+      socket.off('connect', onReconnect);
+      leave();
+    };
+  }, [itemId, loadBids, reloadItem]);
+
+  const setBidPage = useCallback(
+    (page: number) => {
+      bidPageRef.current = page;
+      setBidPageState(page);
+      void loadBids(page);
+    },
+    [loadBids],
+  );
+
+  const applyOwnBid = useCallback(
+    (fields: Pick<Item, 'bid_amount' | 'bid_count' | 'min_next_bid' | 'date_to'>) => {
+      setItem((prev) => (prev ? { ...prev, ...fields } : prev));
+      if (userRef.current !== null) {
+        setLeaderId(userRef.current);
+        setMyBidSeen(true);
+      }
+      void loadBids(bidPageRef.current);
+    },
+    [loadBids],
+  );
+
+  const position = userId !== null && myBidSeen ? (leaderId === userId ? 'Winning' : 'Outbid') : null;
+
+  return {
+    item,
+    loading,
+    error,
+    bids,
+    pagination,
+    bidPage,
+    bidsLoading,
+    bidsError,
+    setBidPage,
+    position,
+    reloadItem,
+    applyOwnBid,
+    retryBids: () => void loadBids(bidPageRef.current),
+  };
+}

@@ -1,0 +1,41 @@
+import { notifications } from '@mantine/notifications';
+
+/**
+ * Notification durations in ms. Source: spec/accounts-and-shell.md §9
+ * (default 5000; error 7000; warning 6000; info and success 5000).
+ */
+export const NOTIFICATION_DURATION = { error: 7000, warning: 6000, info: 5000, success: 5000 } as const;
+
+type Kind = keyof typeof NOTIFICATION_DURATION;
+const COLOR: Record<Kind, string> = { error: 'red', warning: 'orange', info: 'blue', success: 'green' };
+
+function show(kind: Kind, title: string | undefined, message: string, opts?: { persistent?: boolean; id?: string }) {
+  notifications.show({
+    id: opts?.id,
+    title,
+    message,
+    color: COLOR[kind],
+    autoClose: opts?.persistent ? false : NOTIFICATION_DURATION[kind],
+    withBorder: true,
+  });
+}
+
+/** Shows a green success toast (5 s). */
+export function notifySuccess(message: string, title?: string): void {
+  show('success', title, message);
+}
+
+/** Shows a red error toast (7 s). */
+export function notifyError(message: string, title?: string): void {
+  show('error', title, message);
+}
+
+/** Shows an orange warning toast (6 s). */
+export function notifyWarning(message: string, title?: string): void {
+  show('warning', title, message);
+}
+
+/** Shows a blue info toast (5 s). */
+export function notifyInfo(message: string, title?: string): void {
+  show('info', title, message);
+}
