@@ -348,7 +348,7 @@ export function bannerSvg(spec: BannerSpec): string {
   <circle cx="1020" cy="60" r="260" fill="#ffffff" opacity="0.07"/>
   <circle cx="860" cy="420" r="200" fill="#ffffff" opacity="0.05"/>
   ${icons}
-  <rect x="60" y="50" width="${40 + spec.badge.length * 12}" height="38" rx="19" fill="#ffffff" opacity="0.95"/>
+  <rect x="60" y="50" width="${40 + spec.badge.length * 14.5}" height="38" rx="19" fill="#ffffff" opacity="0.95"/>
   <text x="${80}" y="76" font-family="${FONT}" font-size="18" font-weight="700" fill="${spec.from}" letter-spacing="1">${escapeXml(spec.badge.toUpperCase())}</text>
   ${titleLines.map((l, i) => `<text x="60" y="${150 + i * 56}" font-family="${FONT}" font-size="48" font-weight="700" fill="#ffffff">${escapeXml(l)}</text>`).join('')}
   <text x="60" y="${150 + titleLines.length * 56 + 4}" font-family="${FONT}" font-size="22" fill="#f3f4f6">${escapeXml(spec.subtitle)}</text>
