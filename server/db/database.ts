@@ -26,6 +26,9 @@ export interface DatabaseHandle {
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number; memory?: boolean }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // An idle client losing its connection (server restart, admin shutdown) must not crash the
+    // process: the pool drops it and the next query opens a new one.
+    pool.on('error', (err) => console.warn(`postgres idle client error: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }

@@ -40,6 +40,20 @@ export function AuthModal() {
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
 
+  // The page behind the dialog is inert while it is open (the dialog is portalled outside #root),
+  // so assistive technology and keyboard users only reach the dialog.
+  useEffect(() => {
+    const root = document.getElementById('root');
+    if (!root) return;
+    root.inert = opened;
+    if (opened) root.setAttribute('aria-hidden', 'true');
+    else root.removeAttribute('aria-hidden');
+    return () => {
+      root.inert = false;
+      root.removeAttribute('aria-hidden');
+    };
+  }, [opened]);
+
   const later = (fn: () => void, ms: number) => {
     timers.current.push(window.setTimeout(fn, ms));
   };

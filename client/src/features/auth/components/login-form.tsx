@@ -77,7 +77,6 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
           error={fieldErrors.email}
-          required
           data-autofocus
         />
         <PasswordInput
@@ -89,7 +88,6 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
           onChange={(e) => setPassword(e.currentTarget.value)}
           error={fieldErrors.password}
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the text' }}
-          required
         />
         <Group justify="space-between">
           <Checkbox label="Remember me" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />

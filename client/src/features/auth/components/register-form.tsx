@@ -121,11 +121,11 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="First Name" autoComplete="given-name" value={v.firstName} onChange={(e) => set('firstName', e.currentTarget.value)} required data-autofocus />
-          <TextInput label="Last Name" autoComplete="family-name" value={v.lastName} onChange={(e) => set('lastName', e.currentTarget.value)} required />
+          <TextInput label="First Name" autoComplete="given-name" value={v.firstName} onChange={(e) => set('firstName', e.currentTarget.value)} data-autofocus />
+          <TextInput label="Last Name" autoComplete="family-name" value={v.lastName} onChange={(e) => set('lastName', e.currentTarget.value)} />
         </SimpleGrid>
-        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" value={v.email} onChange={(e) => set('email', e.currentTarget.value)} required />
-        <TextInput label="Phone" type="tel" autoComplete="tel" placeholder="0888 123 456" value={v.phone} onChange={(e) => set('phone', e.currentTarget.value)} required />
+        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" value={v.email} onChange={(e) => set('email', e.currentTarget.value)} />
+        <TextInput label="Phone" type="tel" autoComplete="tel" placeholder="0888 123 456" value={v.phone} onChange={(e) => set('phone', e.currentTarget.value)} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <PasswordInput
             label="Password"
@@ -134,7 +134,6 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
             onChange={(e) => set('password', e.currentTarget.value)}
             error={tooShort ? 'Password must be at least 4 characters long.' : undefined}
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the text' }}
-            required
           />
           <PasswordInput
             label="Confirm Password"
@@ -143,7 +142,6 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
             onChange={(e) => set('passwordConfirmation', e.currentTarget.value)}
             error={mismatch ? 'Passwords do not match.' : undefined}
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the text' }}
-            required
           />
         </SimpleGrid>
         <Group gap="xs">

@@ -1,6 +1,7 @@
 import { Avatar, Button, Menu, Text, UnstyledButton, Group } from '@mantine/core';
 import { IconChevronDown, IconGavel, IconLogout, IconUser } from '@tabler/icons-react';
 import { useSetAtom } from 'jotai';
+import { useLocation } from 'react-router';
 import { openAuthModal } from '../../../lib/auth-modal';
 import { notifySuccess } from '../../../lib/notify';
 import { logoutAtom } from '../atoms/session-atoms';
@@ -15,8 +16,11 @@ function initials(name: string): string {
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { user, status } = useSession();
   const logout = useSetAtom(logoutAtom);
+  const { pathname } = useLocation();
 
   if (!user) {
+    // The sign-in and registration pages carry their own form.
+    if (pathname === '/login' || pathname === '/register') return null;
     return (
       <Button
         variant="filled"

@@ -179,3 +179,11 @@ export const CATEGORY_TABS: { value: Category; label: string }[] = [
   { value: 'online', label: 'Online Auctions' },
   { value: 'live', label: 'Live Auctions' },
 ];
+
+/** Condition filter choices (the values items carry). */
+export const CONDITION_OPTIONS = [
+  { value: 'new', label: 'New' },
+  { value: 'used', label: 'Used' },
+  { value: 'refurbished', label: 'Refurbished' },
+  { value: 'repossessed', label: 'Repossessed' },
+] as const;

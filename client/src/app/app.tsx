@@ -1,0 +1,13 @@
+import { AppProviders } from './providers';
+import { AppRouter } from './router';
+import { RealtimeBridge } from '../features/realtime/components/realtime-bridge';
+
+/** The Gavel client: providers, the realtime bridge and the router. */
+export function App() {
+  return (
+    <AppProviders>
+      <RealtimeBridge />
+      <AppRouter />
+    </AppProviders>
+  );
+}

@@ -1,0 +1,33 @@
+import { Suspense } from 'react';
+import { Box, Container, Loader, Stack } from '@mantine/core';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { AuthModal } from '../../features/auth/components/auth-modal';
+import { FloatingCartButton } from '../../features/cart/components/floating-cart-button';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+
+/** Page frame: header, the routed page (lazy, with a loader), footer, auth modal, floating cart. */
+export function AppLayout() {
+  return (
+    <>
+      <AppHeader />
+      <Box component="main" style={{ flex: 1 }}>
+        <Container size={1400} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+          <Suspense
+            fallback={
+              <Stack align="center" py={80}>
+                <Loader color="gavel" />
+              </Stack>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </Container>
+      </Box>
+      <AppFooter />
+      <AuthModal />
+      <FloatingCartButton />
+      <ScrollRestoration />
+    </>
+  );
+}

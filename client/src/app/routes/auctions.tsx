@@ -1,0 +1,8 @@
+import { usePageTitle } from '../../lib/page-title';
+import { ItemListing } from '../../features/items/components/item-listing';
+
+/** /shop and /auctions: the same listing as the home page, without the hero. Source: spec/shopping.md §2. */
+export default function AuctionsRoute() {
+  usePageTitle('Auctions');
+  return <ItemListing title="Auctions & Daily Sales" />;
+}

@@ -1,0 +1,29 @@
+import { useParams } from 'react-router';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../lib/page-title';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { ItemDetail } from '../../features/items/components/item-detail';
+import { LiveIndicator } from '../../features/realtime/components/live-indicator';
+
+/** /item/{id}: the item page for the signed-in viewer (or a guest). */
+export default function ItemRoute() {
+  const { id } = useParams();
+  const itemId = Number(id);
+  const { user } = useSession();
+  if (!Number.isInteger(itemId) || itemId <= 0) return <InvalidItem />;
+  return <ItemDetail key={itemId} itemId={itemId} user={user} liveIndicator={<LiveIndicator />} />;
+}
+
+function InvalidItem() {
+  usePageTitle('Item Not Found');
+  return (
+    <Stack align="center" py={80} gap="md">
+      <Title order={2}>Item Not Found</Title>
+      <Text c="dimmed">Item not found</Text>
+      <Button component={Link} to="/">
+        Go Back
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,225 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconGavel, IconLock, IconShoppingCart } from '@tabler/icons-react';
+import type { Item } from '../../../../../shared/schemas/item.schema';
+import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
+import { MESSAGES } from '../../../../../shared/messages';
+import { formatMK, groupDigits, parseGroupedAmount } from '../../../../../shared/rules/money';
+import { bidButtonLabel, canBid, isSoldOut, itemKind } from '../../../../../shared/rules/item-status';
+import { minimumNextBid } from '../../../../../shared/rules/bidding';
+import { ApiError } from '../../../lib/api-client';
+import { openAuthModal } from '../../../lib/auth-modal';
+import { notifyError, notifyInfo, notifySuccess, notifyWarning } from '../../../lib/notify';
+import type { SubscriptionCheck } from '../api/check-subscription';
+import { placeBid } from '../api/place-bid';
+
+/** The lowest acceptable bid for an item: the server's `min_next_bid`, else the shared rule. */
+export function effectiveMinimum(item: Item, increment: number): number {
+  return item.min_next_bid > 0 ? item.min_next_bid : minimumNextBid(item.bid_amount, item.target_amount, increment);
+}
+
+/** Quick amounts offered under the input: the minimum, then about 5% and 10% above, rounded up. */
+function quickAmounts(min: number): number[] {
+  const step = min >= 100000 ? 1000 : min >= 10000 ? 500 : 100;
+  const up = (n: number) => Math.ceil(n / step) * step;
+  return [...new Set([min, up(min * 1.05), up(min * 1.1)])].filter((n) => n >= min);
+}
+
+interface BidFormProps {
+  item: Item;
+  user: PublicUser | null;
+  now: Date;
+  increment: number;
+  subscription: SubscriptionCheck | null;
+  subscriptionChecking: boolean;
+  /** Re-reads the item; resolves to the fresh item or null. */
+  reloadItem: () => Promise<Item | null>;
+  /** Applies the item fields answered by a successful bid. */
+  onPlaced: (fields: Pick<Item, 'bid_amount' | 'bid_count' | 'min_next_bid' | 'date_to'>) => void;
+}
+
+/** Subscription Required notice with the link to /register-bid. Source: spec/shopping.md §2. */
+function SubscriptionNotice({ message }: { message: string }) {
+  return (
+    <Alert color="orange" variant="light" icon={<IconLock size={18} />} title="Subscription Required" data-testid="subscription-required">
+      <Stack gap="xs">
+        <Text size="sm">{message}</Text>
+        <Button component="a" href="/register-bid" color="orange" size="xs" w="fit-content">
+          Subscribe to Live Auction
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * Bid form of the item page, or the cart buttons for daily-sale items. Bidding flow: digits
+ * only, grouped with commas; submit disabled until the amount reaches the minimum; signed-out
+ * bidders get 'Authentication Required' and the sign-in modal; the item is re-fetched before
+ * sending and a risen minimum stops the bid ('Bid Too Low'); a 'less than current' rejection
+ * reloads the item; other failures toast 'Bid Failed'. Source: spec/shopping.md §4, §5, §8.
+ */
+export function BidForm({ item, user, now, increment, subscription, subscriptionChecking, reloadItem, onPlaced }: BidFormProps) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const kind = itemKind(item);
+  const min = effectiveMinimum(item, increment);
+  const amount = parseGroupedAmount(text);
+
+  if (kind === 'cash') {
+    const sold = isSoldOut(item);
+    return (
+      <Paper withBorder radius="md" p="lg" id="bid">
+        <Stack gap="sm">
+          <Title order={4}>Buy this item</Title>
+          <Tooltip label={sold ? 'This item has been sold' : item.is_reserved ? 'Reserved for a cash-on-delivery order' : 'Coming soon'} withArrow>
+            <Box>
+              <Button fullWidth size="md" color="gold" c="dark.9" leftSection={<IconShoppingCart size={18} />} disabled data-testid="add-to-cart-button">
+                {sold ? 'Sold' : item.is_reserved ? 'Reserved (COD)' : 'Add to Cart'}
+              </Button>
+            </Box>
+          </Tooltip>
+          <Text size="xs" c="dimmed">
+            Daily sale items are bought through the cart, not by bidding.
+          </Text>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  const label = bidButtonLabel(item, now);
+  const live = kind === 'live';
+  const subscribed = subscription?.subscribed === true;
+  const closed = isSoldOut(item) || label === 'Auction Ended';
+  const blockedBySubscription = live && user !== null && !subscriptionChecking && !subscribed;
+  const open = !closed && (user === null || canBid(item, live ? subscribed : true, now));
+  const notice =
+    live && !subscribed && !subscriptionChecking
+      ? subscription?.message && subscription.message !== 'User not authenticated'
+        ? subscription.message
+        : MESSAGES.notSubscribed(subscription?.auctionName || item.auction_type.name || 'this auction')
+      : null;
+
+  const fieldError =
+    text === '' ? null : !(amount > 0) ? MESSAGES.invalidAmount : amount < min ? MESSAGES.minimumBid(formatMK(min)) : null;
+  const valid = text !== '' && fieldError === null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!user) {
+      notifyWarning(MESSAGES.mustSignInToBid, MESSAGES.authenticationRequired);
+      openAuthModal('login');
+      return;
+    }
+    if (!(amount > 0)) {
+      notifyError(MESSAGES.invalidBidAmount, 'Invalid Bid');
+      return;
+    }
+    if (user.permissions.length > 0 && !user.permissions.includes('place_bids')) {
+      notifyError(MESSAGES.noBidPermission, 'Bid Failed');
+      return;
+    }
+    setBusy(true);
+    try {
+      const fresh = await reloadItem();
+      if (fresh) {
+        const freshMin = effectiveMinimum(fresh, increment);
+        if (amount < freshMin) {
+          notifyInfo(MESSAGES.bidMinimumChanged(formatMK(freshMin)), 'Bid Too Low');
+          return;
+        }
+      }
+      const answer = await placeBid(item.id, amount);
+      onPlaced(answer.item);
+      setText('');
+      notifySuccess(answer.message || `Your bid of ${formatMK(amount)} was placed.`, 'Bid Placed');
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const detail = err.body?.error || err.body?.message || err.message;
+        if (err.status === 401) {
+          notifyWarning(MESSAGES.mustSignInToBid, MESSAGES.authenticationRequired);
+          openAuthModal('login');
+        } else if (detail.includes('less than current')) {
+          await reloadItem();
+          notifyInfo(MESSAGES.bidBelowLatest, 'Bid Too Low');
+        } else if (err.isNetworkError) {
+          notifyError(MESSAGES.networkError, 'Bid Failed');
+        } else {
+          notifyError(`Failed to place bid: ${err.status} ${detail}`, 'Bid Failed');
+        }
+      } else {
+        notifyError(`Failed to place bid: ${err instanceof Error ? err.message : 'unknown error'}`, 'Bid Failed');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg" id="bid" data-testid="bid-form">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={4}>Place your bid</Title>
+            {live && label === 'Bid Live' && (
+              <Text size="xs" fw={700} c="red.7" tt="uppercase">
+                ● Live now
+              </Text>
+            )}
+          </Group>
+          {notice && <SubscriptionNotice message={notice} />}
+          {closed ? (
+            <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />}>
+              {MESSAGES.auctionEnded}
+            </Alert>
+          ) : (
+            <>
+              <TextInput
+                label="Your bid"
+                description={MESSAGES.minimumBid(formatMK(min))}
+                placeholder={groupDigits(String(min))}
+                leftSection={
+                  <Text size="sm" fw={700} c="dimmed">
+                    MK
+                  </Text>
+                }
+                inputMode="numeric"
+                autoComplete="off"
+                value={text}
+                onChange={(e) => setText(groupDigits(e.currentTarget.value))}
+                error={fieldError}
+                disabled={blockedBySubscription || busy}
+                size="md"
+                data-testid="bid-amount-input"
+              />
+              <Group gap={6}>
+                {quickAmounts(min).map((q) => (
+                  <Button key={q} size="compact-sm" variant="light" color="gray" disabled={blockedBySubscription || busy} onClick={() => setText(groupDigits(String(q)))}>
+                    {formatMK(q)}
+                  </Button>
+                ))}
+              </Group>
+            </>
+          )}
+          <Button
+            type="submit"
+            size="md"
+            color={label === 'Bid Live' ? 'red' : 'gavel'}
+            leftSection={<IconGavel size={18} />}
+            disabled={closed || !valid || blockedBySubscription || !open}
+            loading={busy}
+            data-testid="place-bid-button"
+          >
+            {closed ? 'Auction Ended' : label}
+          </Button>
+          {!user && !closed && (
+            <Text size="xs" c="dimmed" ta="center">
+              You need to be signed in to bid.
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

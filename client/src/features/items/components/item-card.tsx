@@ -1,0 +1,138 @@
+import { Box, Button, Card, Group, Progress, SimpleGrid, Text, Tooltip } from '@mantine/core';
+import { IconClock, IconGavel, IconPhoto, IconShoppingCart } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { Item } from '../../../../../shared/schemas/item.schema';
+import { formatMK } from '../../../../../shared/rules/money';
+import { bidButtonLabel, elapsedPercent, isSoldOut, itemKind } from '../../../../../shared/rules/item-status';
+import { cardTimeLeft } from '../../../../../shared/rules/time-left';
+import { cardImage, itemName, referenceCode } from '../utils/item-display';
+import { ItemStatusBadge, ItemTypeBadge } from './item-type-badge';
+import classes from './item-card.module.css';
+
+/** Price label and amount of a card: current bid when there is one, else the starting price. */
+export function priceBlock(item: Item): { label: string; amount: number } {
+  if (itemKind(item) === 'cash') return { label: 'Price', amount: item.target_amount };
+  if (item.bid_amount && item.bid_amount > 0) return { label: 'Current Bid', amount: item.bid_amount };
+  return { label: 'Starting Price', amount: item.target_amount };
+}
+
+interface ItemCardProps {
+  item: Item;
+  now: Date;
+  onPreview: (item: Item) => void;
+}
+
+/**
+ * Item card: picture (or 'No Image'), type and status badges, reference code, price block,
+ * bid count, time left with elapsed-time bar, and actions (View Details; Place Bid / Bid Live /
+ * Auction Ended, or Add to Cart for daily sale). Source: spec/shopping.md §2 "Item card", §4.
+ */
+export function ItemCard({ item, now, onPreview }: ItemCardProps) {
+  const kind = itemKind(item);
+  const image = cardImage(item);
+  const name = itemName(item);
+  const price = priceBlock(item);
+  const soldOut = isSoldOut(item);
+  const bidLabel = bidButtonLabel(item, now);
+  const timeLeft = cardTimeLeft(item, now);
+  const pct = elapsedPercent(item, now);
+  const href = `/item/${item.id}`;
+
+  return (
+    <Card withBorder radius="md" padding={0} className={classes.card} data-testid="item-card" data-item-id={item.id}>
+      <button type="button" className={classes.media} onClick={() => onPreview(item)} aria-label={`Quick view of ${name}`}>
+        {image ? (
+          <img src={image} alt={name} loading="lazy" />
+        ) : (
+          <div className={classes.noImage}>
+            <IconPhoto size={36} stroke={1.5} />
+            <Text size="sm" fw={600}>
+              No Image
+            </Text>
+          </div>
+        )}
+        <div className={classes.badges}>
+          <ItemTypeBadge item={item} />
+          <ItemStatusBadge item={item} now={now} />
+        </div>
+        {soldOut && <div className={classes.soldOverlay}>SOLD</div>}
+      </button>
+
+      <Box p="md" className={classes.body}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed" ff="monospace" truncate data-testid="reference-code">
+            {referenceCode(item)}
+          </Text>
+          {item.branch?.name && (
+            <Text size="xs" c="dimmed" truncate>
+              {item.branch.name}
+            </Text>
+          )}
+        </Group>
+        <Text component={Link} to={href} fw={650} size="md" lineClamp={2} className={classes.name}>
+          {name}
+        </Text>
+
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+            {price.label}
+          </Text>
+          <Text fw={800} fz={22} c="gavel.8" lh={1.2} data-testid="card-price" style={{ whiteSpace: 'nowrap' }}>
+            {formatMK(price.amount)}
+          </Text>
+        </div>
+
+        <div>
+          <Group justify="space-between" gap={4} mb={6} wrap="nowrap">
+            {kind !== 'cash' ? (
+              <Group gap={4} wrap="nowrap">
+                <IconGavel size={14} color="var(--mantine-color-dimmed)" />
+                <Text size="xs" c="dimmed" data-testid="card-bid-count">
+                  {item.bid_count} {item.bid_count === 1 ? 'bid' : 'bids'}
+                </Text>
+              </Group>
+            ) : (
+              <Text size="xs" c="dimmed">
+                Buy now
+              </Text>
+            )}
+            <Group gap={4} wrap="nowrap">
+              <IconClock size={14} color="var(--mantine-color-dimmed)" />
+              <Text size="xs" c="dimmed">
+                {kind === 'cash' ? 'Available' : 'Time left'}
+              </Text>
+              <Text size="sm" fw={700} c={timeLeft === 'Ended' ? 'red.7' : timeLeft === 'Soon' ? 'orange.7' : undefined} data-testid="card-time-left">
+                {timeLeft}
+              </Text>
+            </Group>
+          </Group>
+          <Progress value={kind === 'cash' ? 0 : pct} size="sm" radius="xl" color={pct > 85 ? 'orange' : 'gavel'} aria-label="Auction time elapsed" />
+        </div>
+
+        <div className={classes.spacer} />
+        <SimpleGrid cols={2} spacing="xs">
+          <Button component={Link} to={href} variant="default" size="sm" px="xs">
+            View Details
+          </Button>
+          {kind === 'cash' ? (
+            <Tooltip label={soldOut ? 'Sold' : item.is_reserved ? 'Reserved (COD)' : 'Coming soon'} withArrow>
+              <Box>
+                <Button fullWidth size="sm" color="gold" c="dark.9" disabled px="xs" leftSection={<IconShoppingCart size={15} />}>
+                  {item.is_reserved ? 'Reserved (COD)' : 'Add to Cart'}
+                </Button>
+              </Box>
+            </Tooltip>
+          ) : bidLabel === 'Auction Ended' || soldOut ? (
+            <Button size="sm" disabled>
+              Auction Ended
+            </Button>
+          ) : (
+            <Button component={Link} to={`${href}#bid`} size="sm" color={bidLabel === 'Bid Live' ? 'red' : 'gavel'} px="xs" leftSection={<IconGavel size={15} />}>
+              {bidLabel}
+            </Button>
+          )}
+        </SimpleGrid>
+      </Box>
+    </Card>
+  );
+}

@@ -1,0 +1,205 @@
+import { useEffect } from 'react';
+import { Anchor, Badge, Box, Breadcrumbs, Button, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconMapPin } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
+import { detailTiming, itemKind } from '../../../../../shared/rules/item-status';
+import { usePageTitle } from '../../../lib/page-title';
+import { useServerNow } from '../../../lib/server-clock';
+import { useBidIncrement, useSubscriptionCheck } from '../hooks/use-bid-support';
+import { useLiveItem } from '../hooks/use-live-item';
+import { itemImages, itemName, referenceCode } from '../utils/item-display';
+import { BidForm, effectiveMinimum } from './bid-form';
+import { BidHistory } from './bid-history';
+import { ItemGallery } from './item-gallery';
+import { ItemStatusBadge, ItemTypeBadge } from './item-type-badge';
+import { PricePanel } from './price-panel';
+
+function goBack(navigate: ReturnType<typeof useNavigate>, hasHistory: boolean) {
+  if (hasHistory) navigate(-1);
+  else navigate('/');
+}
+
+/**
+ * The item page (/item/{id}): breadcrumb, gallery with lightbox, badges, description, live
+ * price panel, bid form (or cart buttons), bid history; 'Loading item details...' while loading
+ * and 'Item Not Found' with Go Back on failure. `user` is the signed-in viewer or null.
+ * Source: spec/shopping.md §2 "Item detail".
+ */
+export function ItemDetail({ itemId, user, liveIndicator }: { itemId: number; user: PublicUser | null; liveIndicator?: React.ReactNode }) {
+  const live = useLiveItem(itemId, user?.id ?? null);
+  const increment = useBidIncrement();
+  const now = useServerNow(1000);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const hasHistory = location.key !== 'default';
+  const item = live.item;
+  const isLive = item ? itemKind(item) === 'live' : false;
+  const sub = useSubscriptionCheck(item?.auction_type_id ?? null, !!user && isLive);
+
+  usePageTitle(item ? itemName(item) : live.error ? 'Item Not Found' : 'Loading item');
+
+  useEffect(() => {
+    if (item && location.hash === '#bid') document.getElementById('bid')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, [item?.id, location.hash]);
+
+  if (live.loading && !item) {
+    return (
+      <Stack align="center" py={80} gap="sm" data-testid="item-loading">
+        <Loader color="gavel" />
+        <Text c="dimmed">Loading item details...</Text>
+      </Stack>
+    );
+  }
+
+  if (!item) {
+    return (
+      <Stack align="center" py={80} gap="md" data-testid="item-error">
+        <ThemeIcon size={72} radius="xl" color="red" variant="light">
+          <IconAlertCircle size={38} />
+        </ThemeIcon>
+        <Title order={2}>Item Not Found</Title>
+        <Text c="dimmed" ta="center">
+          {live.error}
+        </Text>
+        <Button leftSection={<IconArrowLeft size={16} />} onClick={() => goBack(navigate, hasHistory)}>
+          Go Back
+        </Button>
+      </Stack>
+    );
+  }
+
+  const name = itemName(item);
+  const timing = detailTiming(item.date_to, now);
+  const min = effectiveMinimum(item, increment);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Breadcrumbs separator="›" style={{ minWidth: 0, flex: 1 }} styles={{ root: { flexWrap: 'nowrap', overflow: 'hidden' } }}>
+          <Anchor component={Link} to="/" size="sm">
+            Portal
+          </Anchor>
+          <Anchor component={Link} to="/auctions" size="sm">
+            Auctions
+          </Anchor>
+          <Text size="sm" c="dimmed" truncate maw={{ base: 140, sm: 480 }}>
+            {name}
+          </Text>
+        </Breadcrumbs>
+        <Group gap="sm" wrap="nowrap">
+          <Box visibleFrom="sm">{liveIndicator}</Box>
+          <Button variant="default" size="xs" leftSection={<IconArrowLeft size={14} />} onClick={() => goBack(navigate, hasHistory)}>
+            Back
+          </Button>
+        </Group>
+      </Group>
+
+      <Stack gap={6}>
+        <Group gap={6}>
+          <ItemTypeBadge item={item} />
+          <ItemStatusBadge item={item} now={now} />
+          {itemKind(item) !== 'cash' && timing && (
+            <Badge variant="light" color={timing === 'Ended' ? 'gray' : timing === 'Ending Soon' ? 'orange' : 'green'} data-testid="timing-badge">
+              {timing}
+            </Badge>
+          )}
+          {item.is_reserved && (
+            <Badge color="grape" variant="filled" data-testid="reserved-badge">
+              Reserved
+            </Badge>
+          )}
+          {item.featured && (
+            <Badge color="gold" c="dark.9" variant="filled">
+              Featured
+            </Badge>
+          )}
+          <Box hiddenFrom="sm">{liveIndicator}</Box>
+        </Group>
+        <Title order={1} fz={{ base: 24, sm: 32 }} lh={1.2}>
+          {name}
+        </Title>
+        <Group gap="md" style={{ rowGap: 2 }}>
+          <Text size="sm" c="dimmed" ff="monospace">
+            Ref: {referenceCode(item)}
+          </Text>
+          {item.branch?.name && (
+            <Group gap={4}>
+              <IconMapPin size={14} color="var(--mantine-color-dimmed)" />
+              <Text size="sm" c="dimmed">
+                {item.branch.name}
+              </Text>
+            </Group>
+          )}
+          {item.auction_type.name && (
+            <Text size="sm" c="dimmed">
+              {item.auction_type.name}
+            </Text>
+          )}
+        </Group>
+      </Stack>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <ItemGallery images={itemImages(item)} name={name} />
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} visibleFrom="md">
+              <Description text={item.description} />
+            </Paper>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg" style={{ position: 'sticky', top: 84 }}>
+            <PricePanel item={item} now={now} minNextBid={min} position={live.position} />
+            <BidForm
+              item={item}
+              user={user}
+              now={now}
+              increment={increment}
+              subscription={sub.check}
+              subscriptionChecking={sub.checking}
+              reloadItem={live.reloadItem}
+              onPlaced={live.applyOwnBid}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={12} hiddenFrom="md">
+          <Paper withBorder radius="md" p="md">
+            <Description text={item.description} />
+          </Paper>
+        </Grid.Col>
+        {itemKind(item) !== 'cash' && (
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <BidHistory
+              bids={live.bids}
+              pagination={live.pagination}
+              page={live.bidPage}
+              loading={live.bidsLoading}
+              error={live.bidsError}
+              now={now}
+              closedBy={item.closed_by}
+              meId={user?.id ?? null}
+              onPage={live.setBidPage}
+              onRetry={live.retryBids}
+            />
+          </Grid.Col>
+        )}
+      </Grid>
+    </Stack>
+  );
+}
+
+function Description({ text }: { text: string | null }) {
+  return (
+    <Stack gap="xs">
+      <Title order={4}>Description</Title>
+      {text ? (
+        <Text style={{ whiteSpace: 'pre-line' }} lh={1.65} data-testid="item-description">
+          {text}
+        </Text>
+      ) : (
+        <Text c="dimmed">No description provided.</Text>
+      )}
+    </Stack>
+  );
+}

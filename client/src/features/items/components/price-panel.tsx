@@ -1,0 +1,102 @@
+import { Badge, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { Item } from '../../../../../shared/schemas/item.schema';
+import { formatMK } from '../../../../../shared/rules/money';
+import { detailTiming, itemKind } from '../../../../../shared/rules/item-status';
+import { detailTimeLeft } from '../../../../../shared/rules/time-left';
+import { formatDateTimeGB } from '../../../lib/dates';
+
+function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+        {label}
+      </Text>
+      <Text fw={700} size="md" data-testid={testId}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * Current price panel: current bid (or starting price), the viewer's Winning/Outbid badge,
+ * starting price, minimum next bid, bid count, time left (ticking) and end date (en-GB).
+ * Source: spec/shopping.md §2 "Item detail" and §4 "Time left text".
+ */
+export function PricePanel({ item, now, minNextBid, position }: { item: Item; now: Date; minNextBid: number; position: 'Winning' | 'Outbid' | null }) {
+  const kind = itemKind(item);
+  const hasBid = !!item.bid_amount && item.bid_amount > 0;
+  const timing = detailTiming(item.date_to, now);
+  const timeLeft = detailTimeLeft(item.date_to, now);
+
+  if (kind === 'cash') {
+    return (
+      <Paper withBorder radius="md" p="lg">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          Price
+        </Text>
+        <Text fz={32} fw={800} c="gavel.8" lh={1.15} data-testid="current-price">
+          {formatMK(item.target_amount)}
+        </Text>
+        <Text size="sm" c="dimmed" mt={4}>
+          Daily sale: buy now at a fixed price{item.quantity > 1 ? ` · ${item.quantity} available` : ''}.
+        </Text>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {hasBid ? 'Current Bid' : 'Starting Price'}
+          </Text>
+          <Text fz={{ base: 28, sm: 34 }} fw={800} c="gavel.8" lh={1.15} style={{ whiteSpace: 'nowrap' }} data-testid="current-price">
+            {formatMK(hasBid ? item.bid_amount : item.target_amount)}
+          </Text>
+        </div>
+        {position && (
+          <Badge size="lg" color={position === 'Winning' ? 'green' : 'red'} variant="filled" data-testid="bid-position">
+            {position}
+          </Badge>
+        )}
+      </Group>
+      <Divider my="md" />
+      <SimpleGrid cols={2} spacing="md" verticalSpacing="md">
+        {hasBid ? <Fact label="Starting Price">{formatMK(item.target_amount)}</Fact> : <Fact label="Current Bid">No bids yet</Fact>}
+        <Fact label="Minimum Next Bid" testId="min-next-bid">
+          {formatMK(minNextBid)}
+        </Fact>
+        <Fact label="Bids" testId="bid-count">
+          {item.bid_count}
+        </Fact>
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+            Time Left
+          </Text>
+          <Group gap={6} wrap="nowrap">
+            <IconClock size={16} color={timing === 'Ending Soon' ? 'var(--mantine-color-orange-7)' : 'var(--mantine-color-dimmed)'} />
+            <Text fw={700} c={timing === 'Ended' ? 'red.7' : timing === 'Ending Soon' ? 'orange.7' : undefined} data-testid="time-left">
+              {timeLeft}
+            </Text>
+          </Group>
+        </div>
+      </SimpleGrid>
+      {item.date_to && (
+        <Stack gap={0} mt="md">
+          <Text size="xs" c="dimmed">
+            {timing === 'Ended' ? 'Ended' : 'Ends'} {formatDateTimeGB(item.date_to)}
+          </Text>
+          {item.date_from && (
+            <Text size="xs" c="dimmed">
+              Started {formatDateTimeGB(item.date_from)}
+            </Text>
+          )}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
