@@ -9,12 +9,14 @@ import { pinoHttp } from 'pino-http';
 import { authenticate, createCsrf } from './auth/auth.middleware.js';
 import { createAuthRouter } from './auth/auth.router.js';
 import { createBidsRouter } from './bids/bids.router.js';
+import { createDashboardRouter } from './dashboard/dashboard.router.js';
 import type { Config } from './config.js';
 import type { Database } from './db/types.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { createItemsRouter } from './items/items.router.js';
 import type { EventBus } from './realtime/bus.js';
 import { createSubscriptionsRouter } from './subscriptions/subscriptions.router.js';
+import { createWatchlistRouter } from './watchlist/watchlist.router.js';
 
 /** What the Express app is built from (composition root: server/server.ts). */
 export interface AppDeps {
@@ -84,6 +86,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(createItemsRouter({ db }));
   app.use(createBidsRouter({ db, bus: deps.bus }));
   app.use(createSubscriptionsRouter({ db }));
+  app.use(createWatchlistRouter({ db, bus: deps.bus }));
+  app.use(createDashboardRouter({ db }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

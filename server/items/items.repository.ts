@@ -91,6 +91,13 @@ export async function findItemById(db: Kysely<Database>, id: number, increment: 
   return row && itemRowToItem(row, increment);
 }
 
+/** Loads items by id in the public shape, as a map by id (missing ids are absent). One query. */
+export async function findItemsByIds(db: Kysely<Database>, ids: readonly number[], increment: number): Promise<Map<number, Item>> {
+  if (ids.length === 0) return new Map();
+  const rows = await itemQuery(db).where('items.id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, itemRowToItem(r, increment)]));
+}
+
 /** Turns free text into a prefix tsquery (`toy hil` → `toy:* & hil:*`); null when no word is left. */
 export function toPrefixTsQuery(search: string): string | null {
   const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
