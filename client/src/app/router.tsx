@@ -8,6 +8,9 @@ const ItemRoute = lazy(() => import('./routes/item'));
 const LoginRoute = lazy(() => import('./routes/login'));
 const RegisterRoute = lazy(() => import('./routes/register'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
+const BidDashboardRoute = lazy(() => import('./routes/bid-dashboard'));
+const BidDashboardActiveBidsRoute = lazy(() => import('./routes/bid-dashboard-active-bids'));
+const BidDashboardWatchlistRoute = lazy(() => import('./routes/bid-dashboard-watchlist'));
 
 /** Routes of the first milestone; every page is lazy-loaded. Source: spec/shopping.md §2. */
 const router = createBrowserRouter([
@@ -21,6 +24,9 @@ const router = createBrowserRouter([
       { path: '/item/:id', element: <ItemRoute /> },
       { path: '/login', element: <LoginRoute /> },
       { path: '/register', element: <RegisterRoute /> },
+      { path: '/bid-dashboard', element: <BidDashboardRoute /> },
+      { path: '/bid-dashboard/active-bids', element: <BidDashboardActiveBidsRoute /> },
+      { path: '/bid-dashboard/watchlist', element: <BidDashboardWatchlistRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -1,12 +1,14 @@
 import { ActionIcon, Burger, Container, Drawer, Group, Indicator, Stack, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconGavel } from '@tabler/icons-react';
+import { useAtomValue } from 'jotai';
 import { NavLink } from 'react-router';
 import { capBadge } from '../../lib/badge';
 import { openAuthModal } from '../../lib/auth-modal';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { CartNavButton } from '../../features/cart/components/cart-nav-button';
+import { watchlistCountAtom } from '../../features/watchlist/atoms/watchlist-atoms';
 import classes from './app-header.module.css';
 
 const NAV = [
@@ -17,11 +19,11 @@ const NAV = [
 
 /** Watchlist icon: a gavel with a count badge (9+ cap); guests get the sign-in modal. Source: accounts-and-shell §2. */
 function WatchlistButton({ signedIn }: { signedIn: boolean }) {
-  const count = 0;
+  const count = useAtomValue(watchlistCountAtom);
   const icon = <IconGavel size={22} />;
   return (
     <Tooltip label="My bids & watchlist">
-      <Indicator label={capBadge(count, 9)} size={16} color="gold" offset={4} disabled={count === 0}>
+      <Indicator label={<span data-testid="nav-watchlist-count">{capBadge(count, 9)}</span>} size={16} color="gold" offset={4} disabled={count === 0} styles={{ indicator: { color: '#1a1b1e', fontWeight: 700 } }}>
         {signedIn ? (
           <ActionIcon component="a" href="/bid-dashboard" variant="subtle" color="white" size="lg" radius="xl" aria-label="Watchlist" data-testid="nav-watchlist">
             {icon}

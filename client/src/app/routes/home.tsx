@@ -7,6 +7,7 @@ import { HomeHero } from '../../features/items/components/home-hero';
 import { ItemListing } from '../../features/items/components/item-listing';
 import { SellingPoints } from '../../features/items/components/selling-points';
 import { useAdverts } from '../../features/items/hooks/use-adverts';
+import { WatchButton } from '../../features/watchlist/components/watch-button';
 
 /**
  * Home page (/ and /homepage): hero when there are no adverts (else the adverts area), the
@@ -29,7 +30,7 @@ export default function HomeRoute() {
       ) : (
         <AdvertBanner adverts={adverts} />
       )}
-      <ItemListing />
+      <ItemListing renderWatch={(item) => <WatchButton item={item} />} />
       <SellingPoints signedIn={isAuthenticated} onSignUp={() => openAuthModal('register')} />
     </Stack>
   );

@@ -5,6 +5,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { ItemDetail } from '../../features/items/components/item-detail';
 import { LiveIndicator } from '../../features/realtime/components/live-indicator';
+import { WatchButton } from '../../features/watchlist/components/watch-button';
 
 /** /item/{id}: the item page for the signed-in viewer (or a guest). */
 export default function ItemRoute() {
@@ -12,7 +13,13 @@ export default function ItemRoute() {
   const itemId = Number(id);
   const { user } = useSession();
   if (!Number.isInteger(itemId) || itemId <= 0) return <InvalidItem />;
-  return <ItemDetail key={itemId} itemId={itemId} user={user} liveIndicator={<LiveIndicator />} />;
+  return <ItemDetail
+      key={itemId}
+      itemId={itemId}
+      user={user}
+      liveIndicator={<LiveIndicator />}
+      renderWatch={(item) => <WatchButton item={item} variant="button" />}
+    />;
 }
 
 function InvalidItem() {

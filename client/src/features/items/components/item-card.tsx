@@ -1,5 +1,6 @@
 import { Box, Button, Card, Group, Progress, SimpleGrid, Text, Tooltip } from '@mantine/core';
 import { IconClock, IconGavel, IconPhoto, IconShoppingCart } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Item } from '../../../../../shared/schemas/item.schema';
 import { formatMK } from '../../../../../shared/rules/money';
@@ -20,6 +21,8 @@ interface ItemCardProps {
   item: Item;
   now: Date;
   onPreview: (item: Item) => void;
+  /** Optional control beside the price (the app puts the watch button here). */
+  watchSlot?: ReactNode;
 }
 
 /**
@@ -27,7 +30,7 @@ interface ItemCardProps {
  * bid count, time left with elapsed-time bar, and actions (View Details; Place Bid / Bid Live /
  * Auction Ended, or Add to Cart for daily sale). Source: spec/shopping.md §2 "Item card", §4.
  */
-export function ItemCard({ item, now, onPreview }: ItemCardProps) {
+export function ItemCard({ item, now, onPreview, watchSlot }: ItemCardProps) {
   const kind = itemKind(item);
   const image = cardImage(item);
   const name = itemName(item);
@@ -73,14 +76,17 @@ export function ItemCard({ item, now, onPreview }: ItemCardProps) {
           {name}
         </Text>
 
-        <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
-            {price.label}
-          </Text>
-          <Text fw={800} fz={22} c="gavel.8" lh={1.2} data-testid="card-price" style={{ whiteSpace: 'nowrap' }}>
-            {formatMK(price.amount)}
-          </Text>
-        </div>
+        <Group justify="space-between" align="flex-end" gap="xs" wrap="nowrap">
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+              {price.label}
+            </Text>
+            <Text fw={800} fz={22} c="gavel.8" lh={1.2} data-testid="card-price" style={{ whiteSpace: 'nowrap' }}>
+              {formatMK(price.amount)}
+            </Text>
+          </div>
+          {watchSlot}
+        </Group>
 
         <div>
           <Group justify="space-between" gap={4} mb={6} wrap="nowrap">

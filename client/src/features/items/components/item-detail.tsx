@@ -3,6 +3,7 @@ import { Anchor, Badge, Box, Breadcrumbs, Button, Grid, Group, Loader, Paper, St
 import { IconAlertCircle, IconArrowLeft, IconMapPin } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
+import type { Item } from '../../../../../shared/schemas/item.schema';
 import { detailTiming, itemKind } from '../../../../../shared/rules/item-status';
 import { usePageTitle } from '../../../lib/page-title';
 import { useServerNow } from '../../../lib/server-clock';
@@ -26,7 +27,18 @@ function goBack(navigate: ReturnType<typeof useNavigate>, hasHistory: boolean) {
  * and 'Item Not Found' with Go Back on failure. `user` is the signed-in viewer or null.
  * Source: spec/shopping.md §2 "Item detail".
  */
-export function ItemDetail({ itemId, user, liveIndicator }: { itemId: number; user: PublicUser | null; liveIndicator?: React.ReactNode }) {
+export function ItemDetail({
+  itemId,
+  user,
+  liveIndicator,
+  renderWatch,
+}: {
+  itemId: number;
+  user: PublicUser | null;
+  liveIndicator?: React.ReactNode;
+  /** Optional control beside the title (the app puts the watch button here). */
+  renderWatch?: (item: Item) => React.ReactNode;
+}) {
   const live = useLiveItem(itemId, user?.id ?? null);
   const increment = useBidIncrement();
   const now = useServerNow(1000);
@@ -116,9 +128,12 @@ export function ItemDetail({ itemId, user, liveIndicator }: { itemId: number; us
           )}
           <Box hiddenFrom="sm">{liveIndicator}</Box>
         </Group>
-        <Title order={1} fz={{ base: 24, sm: 32 }} lh={1.2}>
-          {name}
-        </Title>
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+          <Title order={1} fz={{ base: 24, sm: 32 }} lh={1.2}>
+            {name}
+          </Title>
+          {renderWatch?.(item)}
+        </Group>
         <Group gap="md" style={{ rowGap: 2 }}>
           <Text size="sm" c="dimmed" ff="monospace">
             Ref: {referenceCode(item)}
