@@ -85,7 +85,7 @@ export function BidCard({ bid, now, onHistory }: { bid: DashboardBid; now: Date;
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             Your bid
           </Text>
-          <Text fw={800} size="md" data-testid="bid-card-your-bid" style={{ whiteSpace: 'nowrap' }}>
+          <Text fw={800} fz={{ base: 14, sm: 15 }} data-testid="bid-card-your-bid" style={{ whiteSpace: 'nowrap' }}>
             {formatMK(bid.bid_amount)}
           </Text>
         </div>
@@ -93,7 +93,7 @@ export function BidCard({ bid, now, onHistory }: { bid: DashboardBid; now: Date;
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {decided ? 'Final bid' : 'Current bid'}
           </Text>
-          <Text fw={800} size="md" c={leading ? 'gavel.8' : 'red.7'} data-testid="bid-card-current-bid" style={{ whiteSpace: 'nowrap' }}>
+          <Text fw={800} fz={{ base: 14, sm: 15 }} c={leading ? 'gavel.8' : 'red.7'} data-testid="bid-card-current-bid" style={{ whiteSpace: 'nowrap' }}>
             {formatMK(bid.current_bid)}
           </Text>
         </div>

@@ -158,7 +158,8 @@ export function BidHistoryTable({ page, loading, error, search, onSearch, status
                         {r.bid.item.name}
                       </Anchor>
                       <Text size="xs" c="dimmed">
-                        You {formatMK(r.bid.bid_amount)} · Final {formatMK(r.bid.current_bid)}
+                        <span style={{ whiteSpace: 'nowrap' }}>You {formatMK(r.bid.bid_amount)}</span> ·{' '}
+                        <span style={{ whiteSpace: 'nowrap' }}>Final {formatMK(r.bid.current_bid)}</span>
                       </Text>
                       <Text size="xs" c="dimmed">
                         {r.bid.date_to ? formatDateTimeGB(r.bid.date_to) : ''}

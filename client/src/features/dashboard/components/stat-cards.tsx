@@ -20,7 +20,7 @@ function StatCard({ label, value, hint, icon, color, testId }: { label: string; 
           {icon}
         </ThemeIcon>
       </Group>
-      <Text size="xs" c="dimmed" mt={4} truncate>
+      <Text size="xs" c="dimmed" mt={4} lineClamp={2}>
         {hint}
       </Text>
     </Paper>
