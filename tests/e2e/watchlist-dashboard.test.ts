@@ -36,14 +36,14 @@ describe('watchlist badge and bid dashboard, live (issue 4 end to end)', () => {
 
     await tab1.getByTestId('watch-button').click();
     await expect.poll(() => tab1.getByTestId('watch-button').getAttribute('data-watched')).toBe('true');
-    await expect.poll(() => tab2.getByTestId('nav-watchlist-count').textContent(), { timeout: 1500, interval: 100 }).toBe('1');
+    await expect.poll(() => tab2.getByTestId('nav-watchlist-count').textContent(), { timeout: 3000, interval: 100 }).toBe('1');
     // The second tab's card for the item shows it as watched too (membership refetched on sync).
     const card = tab2.locator(`[data-testid="item-card"][data-item-id="${itemId}"]`);
     await expect.poll(() => card.getByTestId('watch-button').getAttribute('data-watched')).toBe('true');
     expect(tab2.url()).toBe(urlBefore);
 
     await card.getByTestId('watch-button').click();
-    await expect.poll(() => tab1.getByTestId('nav-watchlist-count').count(), { timeout: 1500, interval: 100 }).toBe(0);
+    await expect.poll(() => tab1.getByTestId('nav-watchlist-count').count(), { timeout: 3000, interval: 100 }).toBe(0);
     await expect.poll(() => tab1.getByTestId('watch-button').getAttribute('data-watched')).toBe('false');
     const rows = await db.selectFrom('watchlist_items').selectAll().where('user_id', '=', user.id).execute();
     expect(rows).toHaveLength(0);
