@@ -90,6 +90,7 @@ describe('two server processes and a worker process on Redis and PostgreSQL (iss
     const itemId = await createItem(testDb.db, { target_amount: 5000, date_to: dateTo });
     const bidder = await createCustomer(testDb.db);
     const events = await watch(serverB.url, itemId);
+    const eventsOnA = await watch(serverA.url, itemId);
     const res = await new TestClient(serverA.url, bidder.token).post('/ajax-bid', { item_id: itemId, amount: 6000 });
     expect(res.status).toBe(200);
     await expect.poll(() => events.filter((e) => e.name === 'bid:placed').map((e) => e.payload.bid_amount), { timeout: 3000 }).toEqual([6000]);
@@ -103,6 +104,12 @@ describe('two server processes and a worker process on Redis and PostgreSQL (iss
     expect(item).toMatchObject({ status: 'sold', closed_by: bidder.id });
     expect(item.closed_at!.getTime() - dateTo.getTime()).toBeLessThan(2000);
     expect(await ordersOf(itemId)).toEqual([expect.objectContaining({ user_id: bidder.id, status: 'awaiting_payment' })]);
+    // Each process emits each event once to its own sockets: nothing doubled through the adapter.
+    await new Promise((r) => setTimeout(r, 300));
+    for (const list of [events, eventsOnA]) {
+      expect(list.filter((e) => e.name === 'bid:placed')).toHaveLength(1);
+      expect(list.filter((e) => e.name === 'auction:closed')).toHaveLength(1);
+    }
     // The worker process reports how long its close job took.
     const metrics = await (await fetch(worker!.match[1])).text();
     expect(metrics).toMatch(/^gavel_job_duration_seconds_count\{[^}]*queue="auction-close"[^}]*outcome="completed"[^}]*\} [1-9]/m);
@@ -159,6 +166,32 @@ describe('two server processes and a worker process on Redis and PostgreSQL (iss
     const shown = await new TestClient(serverA.url).get(`/ajax-item/${itemId}`);
     expect(shown.body).toMatchObject({ id: itemId, is_reserved: false, status: 'available' });
     expect((await itemRow(itemId)).reserved_until).toBeNull();
+  });
+
+  it('when the worker gets SIGTERM during a close job, then it finishes that job, then exits 0', async () => {
+    const dateTo = new Date(Date.now() + 500);
+    const itemId = await createItem(testDb.db, { date_to: dateTo });
+    // What opening an item does: schedule its close.
+    await new BullmqJobScheduler(queues, pino({ level: 'silent' })).scheduleAuctionClose(itemId, dateTo);
+    const locker = new pg.Client({ connectionString: testDb.url });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('SELECT id FROM items WHERE id = $1 FOR UPDATE', [itemId]);
+    let exitCode: number | null | undefined;
+    try {
+      const closeQueue = queues[QUEUE_NAMES.auctionClose];
+      await expect.poll(async () => (await closeQueue.getActive()).some((j) => j.data.item_id === itemId), { timeout: 5000, interval: 50 }).toBe(true);
+      worker!.child.kill('SIGTERM');
+      void worker!.exited.then((code) => (exitCode = code));
+      await new Promise((r) => setTimeout(r, 700));
+      expect(exitCode).toBeUndefined(); // still busy with the job in hand
+    } finally {
+      await locker.query('COMMIT');
+      await locker.end();
+    }
+    expect(await worker!.exited).toBe(0);
+    expect((await itemRow(itemId)).status).toBe('unsold');
+    worker = await startWorkerProcess();
   });
 
   it('when the worker is killed in the middle of a close job, then the job is retried and the auction is closed once, with one order', async () => {
