@@ -6,4 +6,4 @@ COPY . .
 RUN npm run build
 ENV NODE_ENV=production PORT=3000
 EXPOSE 3000
-CMD ["npx", "tsx", "server/main.ts"]
+CMD ["node", "--import", "tsx", "server/main.ts"]

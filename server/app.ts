@@ -6,6 +6,8 @@ import helmet from 'helmet';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import type { Queue } from 'bullmq';
+import { createQueuesBoardRouter } from './admin/queues-board.router.js';
 import { authenticate, createCsrf } from './auth/auth.middleware.js';
 import { createAuthRouter } from './auth/auth.router.js';
 import { createBidsRouter } from './bids/bids.router.js';
@@ -13,6 +15,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/types.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { createItemsRouter } from './items/items.router.js';
+import type { JobScheduler } from './jobs/job-scheduler.js';
+import type { Metrics } from './metrics/metrics.js';
+import { createOpsRouter, type RedisPing } from './ops/ops.router.js';
 import type { EventBus } from './realtime/bus.js';
 import { createSubscriptionsRouter } from './subscriptions/subscriptions.router.js';
 
@@ -25,6 +30,14 @@ export interface AppDeps {
   /** Folder of the built client (index.html); absent in API-only tests. */
   clientDir?: string;
   csrfSecret: string;
+  /** Background jobs (BullMQ or in-process); absent: nothing is scheduled. */
+  jobs?: JobScheduler;
+  /** This process's Prometheus metrics; absent: no `/metrics`. */
+  metrics?: Metrics;
+  /** BullMQ queues for `/admin/queues`; null or absent: embedded mode (503 there). */
+  queues?: Queue[] | null;
+  /** Redis checked by `/readyz`; absent: embedded mode. */
+  redis?: RedisPing;
 }
 
 const API_PREFIXES = ['/api/', '/ajax-', '/sanctum/', '/socket.io', '/uploads/', '/session/'];
@@ -82,12 +95,14 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(createItemsRouter({ db }));
-  app.use(createBidsRouter({ db, bus: deps.bus }));
+  app.use(createBidsRouter({ db, bus: deps.bus, jobs: deps.jobs, metrics: deps.metrics }));
   app.use(createSubscriptionsRouter({ db }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.use(createOpsRouter({ db, redis: deps.redis, metrics: deps.metrics }));
+  app.use(createQueuesBoardRouter({ queues: deps.queues ?? null }));
 
   if (deps.clientDir && fs.existsSync(path.join(deps.clientDir, 'index.html'))) {
     const indexHtml = path.join(deps.clientDir, 'index.html');

@@ -35,6 +35,16 @@ export const configSchema = z.object({
   COOKIE_SECURE: boolFlag,
   SEED: z.enum(['auto', 'never']).default('auto'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** BullMQ key prefix (with `REDIS_URL`); deployments (and test runs) sharing a Redis differ by it. */
+  QUEUE_PREFIX: z.string().min(1).regex(/^[^:]+$/, 'must not contain ":"').default('gavel'),
+  /** Seconds between runs of the safety-net sweep (BullMQ job scheduler) that closes auctions and releases reservations whose job was lost. */
+  JOB_SWEEP_SECONDS: z.coerce.number().positive().default(15),
+  /** Jobs one worker process runs at once, per queue. */
+  WORKER_CONCURRENCY: z.coerce.number().int().positive().default(5),
+  /** BullMQ job lock in ms: a worker that dies mid-job has its job retried about this long after (also the stalled-check period). */
+  WORKER_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
+  /** Port of the worker process's own `/metrics` (job durations, process metrics); unset: none. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 /** Checked configuration. Paths are absolute. */

@@ -3,12 +3,17 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
+import { openQueues, queueList } from '../workers/queues.js';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
+import { BullmqJobScheduler } from './jobs/bullmq-job-scheduler.js';
 import { startInProcessScheduler } from './jobs/in-process-scheduler.js';
+import type { JobScheduler } from './jobs/job-scheduler.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createRealtime, type GavelIo } from './realtime/io.js';
 import { RedisBus } from './realtime/redis-bus.js';
 
@@ -22,6 +27,8 @@ export interface RunningServer {
   bus: EventBus;
   io: GavelIo;
   logger: Logger;
+  jobs: JobScheduler;
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -56,13 +63,26 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
       logger.info({ summary, ms: Date.now() - started }, 'seeded an empty database');
     }
   }
+  const metrics = createMetrics('server');
   let bus: EventBus;
+  let jobs: JobScheduler;
+  let scale: { redis: Redis; adapterRedis: Redis; queues: ReturnType<typeof openQueues> } | null = null;
   if (config.REDIS_URL) {
     const redisBus = new RedisBus(config.REDIS_URL, config.BUS_CHANNEL);
     await redisBus.whenReady();
     bus = redisBus;
+    // RESP2 for everything on Redis (STACK-NOTES: ioredis 6 defaults to RESP3).
+    const redis = new Redis(config.REDIS_URL, { protocol: 2 });
+    const adapterRedis = new Redis(config.REDIS_URL, { protocol: 2 });
+    const queues = openQueues(redis, config.QUEUE_PREFIX);
+    scale = { redis, adapterRedis, queues };
+    metrics.trackQueues(queueList(queues));
+    // Servers only enqueue; `npm run workers` processes the jobs, including the sweep.
+    jobs = new BullmqJobScheduler(queues, logger);
   } else {
     bus = new InProcessBus();
+    // Embedded: this process runs the job handlers itself (PGlite is single-process).
+    jobs = startInProcessScheduler({ db: database.db, bus, logger, metrics });
   }
   const app = createApp({
     config,
@@ -71,12 +91,20 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
     logger,
     clientDir: path.join(rootDir, 'client', 'dist'),
     csrfSecret: csrfSecret(config),
+    jobs,
+    metrics,
+    queues: scale ? queueList(scale.queues) : null,
+    redis: scale?.redis,
   });
   const httpServer = http.createServer(app);
-  // Every server process sweeps for ended auctions; closing is idempotent and row-locked, so
-  // several processes sweeping at once close each auction exactly once.
-  const stopScheduler = startInProcessScheduler({ db: database.db, bus, logger });
-  const io = createRealtime({ httpServer, db: database.db, bus, logger });
+  const io = createRealtime({
+    httpServer,
+    db: database.db,
+    bus,
+    logger,
+    scaleOut: scale ? { redis: scale.adapterRedis, streamName: `${config.BUS_CHANNEL}:socket.io` } : undefined,
+  });
+  metrics.trackSockets(() => io.engine.clientsCount);
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.PORT, config.HOST, () => resolve());
@@ -84,16 +112,20 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://127.0.0.1:${port}`;
-  logger.info({ url, engine: database.engine, bus: config.REDIS_URL ? 'redis' : 'in-process' }, 'Gavel is listening');
+  logger.info({ url, engine: database.engine, bus: config.REDIS_URL ? 'redis' : 'in-process', jobs: jobs.mode }, 'Gavel is listening');
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await stopScheduler();
+      await jobs.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       httpServer.closeAllConnections();
+      if (scale) {
+        await scale.queues.close();
+        await Promise.allSettled([scale.redis.quit(), scale.adapterRedis.quit()]);
+      }
       await bus.close();
       await database.close();
     })());
-  return { url, port, database, bus, io, logger, close };
+  return { url, port, database, bus, io, logger, jobs, metrics, close };
 }

@@ -1,14 +1,23 @@
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from '../server/config.js';
 import { migrateToLatest, openDatabase } from '../server/db/database.js';
-import { startInProcessScheduler } from '../server/jobs/in-process-scheduler.js';
 import { RedisBus } from '../server/realtime/redis-bus.js';
+import { startWorkers } from './run-workers.js';
+import type { ReverifyPayment } from './verify-payment.processor.js';
 
 /**
- * `npm run workers`: background work for a scale-out deployment (PostgreSQL + Redis). Today it
- * closes ended auctions and publishes `auction.closed` on the Redis bus, so every server
- * process tells its sockets. Stops on SIGTERM after the sweep in hand.
- * BullMQ queues (delayed close jobs, reservation release, payment re-verification) are issue 6.
+ * MERGE POINT: the checkout's DPO re-verification (`reverifyPayment` in server/payments, being
+ * written in parallel). Until it is wired here, payment-verify jobs wait in their queue.
+ */
+const reverifyPayment: ReverifyPayment | undefined = undefined;
+
+/**
+ * `npm run workers`: the BullMQ workers of a scale-out deployment (needs DATABASE_URL and
+ * REDIS_URL; several worker processes may run). Closes auctions at `date_to`, releases expired
+ * cash reservations, re-verifies DPO payments, runs the safety-net sweep, and publishes domain
+ * events on the Redis bus so every server process tells its sockets. On SIGTERM/SIGINT it
+ * finishes the jobs in hand, takes no new one, and exits 0.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,17 +25,32 @@ async function main(): Promise<void> {
   if (!config.DATABASE_URL || !config.REDIS_URL) {
     throw new ConfigError('Workers need DATABASE_URL and REDIS_URL (PGlite is single-process: the embedded server runs its jobs itself).');
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: 5 });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: config.WORKER_CONCURRENCY * 2 + 2 });
   await migrateToLatest(database.db);
   const bus = new RedisBus(config.REDIS_URL, config.BUS_CHANNEL);
   await bus.whenReady();
-  const stop = startInProcessScheduler({ db: database.db, bus, logger });
-  logger.info('workers started');
+  // Workers block on Redis: no per-request retry limit (BullMQ), RESP2 (STACK-NOTES).
+  const redis = new Redis(config.REDIS_URL, { protocol: 2, maxRetriesPerRequest: null });
+  const running = await startWorkers({
+    db: database.db,
+    bus,
+    logger,
+    redis,
+    prefix: config.QUEUE_PREFIX,
+    concurrency: config.WORKER_CONCURRENCY,
+    lockMs: config.WORKER_LOCK_MS,
+    sweepSeconds: config.JOB_SWEEP_SECONDS,
+    reverifyPayment,
+    metricsPort: config.WORKER_METRICS_PORT,
+  });
+  logger.info({ prefix: config.QUEUE_PREFIX, metrics: running.metricsUrl }, 'workers started');
   const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'workers stopping');
-    await stop();
+    logger.info({ signal }, 'workers stopping: finishing the jobs in hand');
+    await running.close();
+    await redis.quit();
     await bus.close();
     await database.close();
+    logger.info('workers stopped');
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -99,3 +99,23 @@ export async function findDueAuctions(db: Kysely<Database>, limit = 100): Promis
     .execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * Open online/live items ending after now and within `horizonMs` (soonest first, at most
+ * `limit`), with their `date_to`: the sweep makes sure each has its delayed close job.
+ */
+export async function findUpcomingAuctions(db: Kysely<Database>, horizonMs: number, limit = 1000): Promise<{ id: number; date_to: Date }[]> {
+  const rows = await db
+    .selectFrom('items')
+    .innerJoin('auction_types as at', 'at.id', 'items.auction_type_id')
+    .select(['items.id', 'items.date_to'])
+    .where('items.closed_by', 'is', null)
+    .where('items.status', '=', 'available')
+    .where('at.type', '!=', 'cash')
+    .where('items.date_to', '>', sql<Date>`now()`)
+    .where('items.date_to', '<=', sql<Date>`now() + make_interval(secs => ${horizonMs / 1000})`)
+    .orderBy('items.date_to')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((r) => (r.date_to ? [{ id: r.id, date_to: r.date_to }] : []));
+}

@@ -5,6 +5,7 @@ import { formatMK } from '../../shared/rules/money.js';
 import type { Bid } from '../../shared/schemas/bid.schema.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
+import { getSoftCloseMinutes } from '../settings/settings.repository.js';
 import { hasActiveSubscription } from '../subscriptions/subscriptions.repository.js';
 
 /** Why a bid was refused (also the label of the rejection metric). */
@@ -23,6 +24,8 @@ export interface PlacedBid {
   item: { id: number; bid_amount: number; bid_count: number; min_next_bid: number; date_to: string | null };
   previousLeaderId: number | null;
   previousAmount: number | null;
+  /** Soft close: the end time before this bid extended it (ISO), or null when it did not. */
+  extendedFrom: string | null;
 }
 
 const reject = (status: number, reason: BidRejectReason, message: string, extra: Record<string, unknown> = {}) =>
@@ -36,6 +39,9 @@ const reject = (status: number, reason: BidRejectReason, message: string, extra:
  * Rules (spec/shopping.md §4-5, DESIGN.md "How a bid flows"): item exists; not a cash item;
  * open (closed_by empty, status available); started; before date_to; live items need an active
  * subscription to the item's auction type; amount ≥ max(current bid, starting amount) + increment.
+ * Soft close (issue 6): a bid on an ONLINE auction within the last `softCloseMinutes` (setting
+ * `soft_close_minutes`, default 2, read in the transaction when not given) moves `date_to` to
+ * now + that many minutes in the same update; live auctions keep their window.
  * The caller checks sign-in and the `place_bids` permission.
  * @param amount whole MWK, positive.
  * @throws AppError 404/403/422 with `{error, reason}` (`reason` is a BidRejectReason); a too-low
@@ -43,7 +49,7 @@ const reject = (status: number, reason: BidRejectReason, message: string, extra:
  */
 export async function placeBid(
   db: Kysely<Database>,
-  input: { itemId: number; userId: number; amount: number; increment: number },
+  input: { itemId: number; userId: number; amount: number; increment: number; softCloseMinutes?: number },
 ): Promise<PlacedBid> {
   return db.transaction().execute(async (trx) => {
     const item = await trx
@@ -83,6 +89,8 @@ export async function placeBid(
         bid_amount: item.bid_amount,
       });
     }
+    const softCloseMs = item.kind === 'online' ? (input.softCloseMinutes ?? (await getSoftCloseMinutes(trx))) * 60_000 : 0;
+    const extendTo = item.date_to && softCloseMs > 0 && item.date_to.getTime() - now < softCloseMs ? new Date(now + softCloseMs) : null;
     const updated = await trx
       .updateTable('items')
       .set((eb) => ({
@@ -90,6 +98,7 @@ export async function placeBid(
         bid_count: eb('bid_count', '+', 1),
         leader_id: input.userId,
         updated_at: sql`now()`,
+        ...(extendTo ? { date_to: extendTo } : {}),
       }))
       .where('id', '=', item.id)
       .where((eb) => eb.or([eb('bid_amount', 'is', null), eb('bid_amount', '<', input.amount)]))
@@ -120,6 +129,7 @@ export async function placeBid(
       },
       previousLeaderId: item.leader_id,
       previousAmount: item.bid_amount,
+      extendedFrom: extendTo && item.date_to ? item.date_to.toISOString() : null,
     };
   });
 }

@@ -1,39 +1,98 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { closeAuction, findDueAuctions } from '../auctions/close-auction.service.js';
+import { handleSweep } from '../../workers/sweep.processor.js';
+import { PAYMENT_VERIFY_SCHEDULE_MS, QUEUE_NAMES } from '../../workers/queues.js';
+import { handleVerifyPayment, type ReverifyPayment } from '../../workers/verify-payment.processor.js';
 import type { Database } from '../db/types.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { EventBus } from '../realtime/bus.js';
+import type { JobScheduler } from './job-scheduler.js';
+
+/** What the embedded scheduler runs with. `reverifyPayment` is wired at merge (checkout). */
+export interface InProcessSchedulerDeps {
+  db: Kysely<Database>;
+  bus: EventBus;
+  logger: Logger;
+  metrics?: Metrics;
+  /** Sweep period in ms (default 1000): an auction closes at most this long after `date_to`. */
+  intervalMs?: number;
+  reverifyPayment?: ReverifyPayment;
+}
 
 /**
- * The embedded default's scheduler (no Redis): every `intervalMs` it closes the auctions whose
- * end time has passed and publishes `auction.closed`. The same handler the workers run; a
- * sweep rather than per-item timers, so nothing is lost across restarts.
- * @returns a function that stops it (waits for a sweep in hand).
+ * The embedded default's scheduler (no Redis; PGlite is one process, so the server runs its own
+ * jobs): every `intervalMs` a sweep runs the same handlers as the BullMQ workers
+ * (workers/sweep.processor.ts): closes auctions whose end time has passed and releases expired
+ * cash reservations, publishing `auction.closed` / `item.updated`. A sweep rather than per-item
+ * timers, so nothing is lost across restarts and a moved end time needs no rescheduling:
+ * `scheduleAuctionClose` and `scheduleReservationRelease` are therefore no-ops here.
+ * Payment re-verification uses timers on PAYMENT_VERIFY_SCHEDULE_MS (lost on restart).
  */
-export function startInProcessScheduler(deps: { db: Kysely<Database>; bus: EventBus; logger: Logger; intervalMs?: number }): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const sweep = async () => {
-    for (const id of await findDueAuctions(deps.db)) {
-      if (stopped) return;
-      const closed = await closeAuction(deps.db, id);
-      if (closed) {
-        deps.logger.info({ item_id: id, status: closed.status, winner: closed.closed_by }, 'auction closed');
-        await deps.bus.publish({ type: 'auction.closed', payload: closed });
-      }
-    }
-  };
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = sweep()
-      .catch((err) => deps.logger.error({ err }, 'auction close sweep failed'))
+export class InProcessJobScheduler implements JobScheduler {
+  readonly mode = 'in-process' as const;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private readonly timer: NodeJS.Timeout;
+  private readonly paymentTimers = new Map<number, NodeJS.Timeout>();
+
+  constructor(private readonly deps: InProcessSchedulerDeps) {
+    this.timer = setInterval(() => this.tick(), deps.intervalMs ?? 1000);
+  }
+
+  private tick(): void {
+    if (this.running || this.stopped) return;
+    const end = this.deps.metrics?.jobDuration.startTimer({ queue: QUEUE_NAMES.maintenance });
+    this.running = handleSweep(this.deps, { shouldStop: () => this.stopped })
+      .then(() => {
+        end?.({ outcome: 'completed' });
+      })
+      .catch((err: unknown) => {
+        end?.({ outcome: 'failed' });
+        this.deps.logger.error({ err }, 'in-process sweep failed');
+      })
       .finally(() => {
-        running = null;
+        this.running = null;
       });
-  }, deps.intervalMs ?? 1000);
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  }
+
+  async scheduleAuctionClose(): Promise<void> {}
+
+  async scheduleReservationRelease(): Promise<void> {}
+
+  async schedulePaymentVerification(orderId: number): Promise<void> {
+    const reverifyPayment = this.deps.reverifyPayment;
+    if (!reverifyPayment || this.paymentTimers.has(orderId)) return;
+    const attempt = (n: number) => {
+      const timer = setTimeout(() => {
+        handleVerifyPayment({ reverifyPayment, logger: this.deps.logger }, { order_id: orderId })
+          .then(() => this.paymentTimers.delete(orderId))
+          .catch((err: unknown) => {
+            if (n + 1 < PAYMENT_VERIFY_SCHEDULE_MS.length && !this.stopped) attempt(n + 1);
+            else {
+              this.paymentTimers.delete(orderId);
+              this.deps.logger.warn({ err, order_id: orderId }, 'payment re-verification gave up');
+            }
+          });
+      }, PAYMENT_VERIFY_SCHEDULE_MS[n]);
+      timer.unref();
+      this.paymentTimers.set(orderId, timer);
+    };
+    attempt(0);
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    for (const t of this.paymentTimers.values()) clearTimeout(t);
+    this.paymentTimers.clear();
+    await this.running;
+  }
+}
+
+/**
+ * Starts the embedded scheduler (see {@link InProcessJobScheduler}).
+ * @returns the scheduler; `close()` stops it (waits for a sweep in hand).
+ */
+export function startInProcessScheduler(deps: InProcessSchedulerDeps): InProcessJobScheduler {
+  return new InProcessJobScheduler(deps);
 }

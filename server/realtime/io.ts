@@ -1,5 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { parse as parseCookie } from 'cookie';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { Server, type Socket } from 'socket.io';
 import type { Logger } from 'pino';
@@ -65,13 +67,31 @@ export function emitDomainEvent(io: GavelIo, event: DomainEvent): void {
  * Starts Socket.IO on the HTTP server: signs sockets in by the session cookie or
  * `auth: {token}`, joins `user:{id}`, sends `time:sync`, handles `item:subscribe` /
  * `item:unsubscribe` (payload validated, answered through the ack), and emits bus events.
+ * With `scaleOut` (REDIS_URL) it uses `@socket.io/redis-streams-adapter` on that connection
+ * (stream `streamName`) with connection state recovery, so rooms survive a short disconnect
+ * and cross-process features (fetchSockets, serverSideEmit) work. Domain events still go out
+ * through `io.local` per process (every process gets each bus event), never through the
+ * adapter, so nothing is doubled; the catch: such local packets are not replayed to a
+ * recovered socket, so clients refetch what they show on reconnect.
  */
-export function createRealtime(deps: { httpServer: HttpServer; db: Kysely<Database>; bus: EventBus; logger: Logger }): GavelIo {
+export function createRealtime(deps: {
+  httpServer: HttpServer;
+  db: Kysely<Database>;
+  bus: EventBus;
+  logger: Logger;
+  scaleOut?: { redis: Redis; streamName: string };
+}): GavelIo {
   const io: GavelIo = new Server(deps.httpServer, {
     transports: ['websocket', 'polling'],
     serveClient: false,
     pingInterval: 25_000,
     pingTimeout: 20_000,
+    ...(deps.scaleOut
+      ? {
+          adapter: createAdapter(deps.scaleOut.redis, { streamName: deps.scaleOut.streamName, channelPrefix: deps.scaleOut.streamName, sessionKeyPrefix: `${deps.scaleOut.streamName}:session:` }),
+          connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000 },
+        }
+      : {}),
   });
 
   io.use(async (socket, next) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
@@ -6,19 +7,21 @@ import { loadConfig } from '../../../server/config.js';
 import { startServer, type RunningServer } from '../../../server/server.js';
 import { createCustomer, createItem } from '../../helpers/factories.js';
 import { TestClient } from '../../helpers/http-client.js';
+import { deleteKeysWithPrefix } from '../../helpers/redis.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 let testDb: TestDatabase;
 let a: RunningServer;
 let b: RunningServer;
+let channel: string;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   // A fresh Redis channel per run keeps parallel runs apart.
-  const channel = `gavel:test:${randomBytes(4).toString('hex')}`;
+  channel = `gavel:test:${randomBytes(4).toString('hex')}`;
   const config = (port: string) =>
-    loadConfig({ NODE_ENV: 'test', PORT: port, HOST: '127.0.0.1', DATABASE_URL: testDb.url, REDIS_URL, BUS_CHANNEL: channel, DATA_DIR: '/tmp/gavel-two', CSRF_SECRET: 'x'.repeat(32), SEED: 'never' });
+    loadConfig({ NODE_ENV: 'test', PORT: port, HOST: '127.0.0.1', DATABASE_URL: testDb.url, REDIS_URL, BUS_CHANNEL: channel, QUEUE_PREFIX: channel.replaceAll(':', '-'), DATA_DIR: '/tmp/gavel-two', CSRF_SECRET: 'x'.repeat(32), SEED: 'never' });
   a = await startServer(config('0'), { logger: pino({ level: 'silent' }), seed: false });
   b = await startServer(config('0'), { logger: pino({ level: 'silent' }), seed: false });
 });
@@ -26,6 +29,11 @@ afterAll(async () => {
   await a?.close();
   await b?.close();
   await testDb?.drop();
+  // The run's queues and Socket.IO stream go too.
+  const redis = new Redis(REDIS_URL, { protocol: 2 });
+  await deleteKeysWithPrefix(redis, channel.replaceAll(':', '-'));
+  await deleteKeysWithPrefix(redis, channel);
+  await redis.quit();
 });
 
 describe('two server processes on Redis (DESIGN.md scale-out)', () => {

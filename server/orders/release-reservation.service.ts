@@ -1,0 +1,69 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/types.js';
+
+/** A released reservation: the cancelled order and the items put back on sale. */
+export interface ReleasedReservation {
+  order_id: number;
+  item_ids: number[];
+}
+
+/**
+ * Releases an expired cash-on-delivery reservation, in one transaction: an order still
+ * `reserved` (unpaid) whose `reserved_until` has passed becomes `cancelled` (`cancelled_at` now),
+ * and the items of its lines go back on sale (`is_reserved` false, `reserved_until` null).
+ * Idempotent: an order paid, cancelled, not reserved, not yet expired or missing is left alone
+ * (null), so running it twice changes nothing. The caller publishes `item.updated` per item.
+ * Source: DESIGN.md "How a bid flows" (COD reservations); issue 6 "Release reservation".
+ */
+export async function releaseReservation(db: Kysely<Database>, orderId: number): Promise<ReleasedReservation | null> {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('orders')
+      .select(['id', 'status', 'reserved_until', sql<Date>`now()`.as('now')])
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order || order.status !== 'reserved') return null;
+    if (!order.reserved_until || order.reserved_until.getTime() > order.now.getTime()) return null;
+    await trx
+      .updateTable('orders')
+      .set({ status: 'cancelled', cancelled_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', order.id)
+      .execute();
+    const released = await trx
+      .updateTable('items')
+      .set({ is_reserved: false, reserved_until: null, updated_at: sql`now()` })
+      .where('id', 'in', trx.selectFrom('order_lines').select('item_id').where('order_id', '=', order.id).where('item_id', 'is not', null).$narrowType<{ item_id: number }>())
+      .where('is_reserved', '=', true)
+      .returning('id')
+      .execute();
+    return { order_id: order.id, item_ids: released.map((r) => r.id).sort((a, b) => a - b) };
+  });
+}
+
+/** Ids of reserved (unpaid COD) orders whose `reserved_until` has passed, oldest first, at most `limit`. */
+export async function findExpiredReservations(db: Kysely<Database>, limit = 100): Promise<number[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'reserved')
+    .where('reserved_until', '<=', sql<Date>`now()`)
+    .orderBy('reserved_until')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Reserved orders whose `reserved_until` is still ahead and within `horizonMs`, for scheduling their release. */
+export async function findUpcomingReservations(db: Kysely<Database>, horizonMs: number, limit = 1000): Promise<{ id: number; reserved_until: Date }[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'reserved_until'])
+    .where('status', '=', 'reserved')
+    .where('reserved_until', '>', sql<Date>`now()`)
+    .where('reserved_until', '<=', sql<Date>`now() + make_interval(secs => ${horizonMs / 1000})`)
+    .orderBy('reserved_until')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((r) => (r.reserved_until ? [{ id: r.id, reserved_until: r.reserved_until }] : []));
+}

@@ -1,0 +1,135 @@
+import http from 'node:http';
+import { Worker, type Job, type Processor } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../server/db/types.js';
+import { BullmqJobScheduler } from '../server/jobs/bullmq-job-scheduler.js';
+import { createMetrics, type Metrics } from '../server/metrics/metrics.js';
+import type { EventBus } from '../server/realtime/bus.js';
+import { createCloseAuctionProcessor } from './close-auction.processor.js';
+import type { JobDeps } from './job-deps.js';
+import { QUEUE_NAMES, createPaymentVerifyBackoff, openQueues, queueList, type QueueName } from './queues.js';
+import { createReleaseReservationProcessor } from './release-reservation.processor.js';
+import { handleSweep } from './sweep.processor.js';
+import { createVerifyPaymentProcessor, type ReverifyPayment } from './verify-payment.processor.js';
+
+/** How far ahead the sweep makes sure delayed close/release jobs exist: one hour. */
+export const SWEEP_HORIZON_MS = 3600_000;
+
+/** What the workers run with. `redis` must have `maxRetriesPerRequest: null` (BullMQ workers). */
+export interface WorkersDeps {
+  db: Kysely<Database>;
+  bus: EventBus;
+  logger: Logger;
+  redis: Redis;
+  prefix: string;
+  concurrency?: number;
+  /** Job lock and stalled-check period in ms (default 30 s, BullMQ's). */
+  lockMs?: number;
+  /** Seconds between safety-net sweeps (default 15). */
+  sweepSeconds?: number;
+  /**
+   * The checkout's `reverifyPayment` (DPO verifyToken). Wired at merge; while absent, the
+   * `payment-verify` queue has no worker (jobs wait, visible in /admin/queues).
+   */
+  reverifyPayment?: ReverifyPayment;
+  /** Payment re-verification delays in ms (default PAYMENT_VERIFY_SCHEDULE_MS; tests shorten it). */
+  paymentScheduleMs?: readonly number[];
+  /** Serve this process's `/metrics` on this port (0: a free one); absent: no HTTP. */
+  metricsPort?: number;
+}
+
+/** Running workers: `close()` finishes the jobs in hand, takes no new one, then disconnects. */
+export interface RunningWorkers {
+  workers: Worker[];
+  metrics: Metrics;
+  metricsUrl: string | null;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts one BullMQ worker per queue (auction close, reservation release, the sweep, and
+ * payment re-verification when a verifier is given), upserts the repeatable sweep (job
+ * scheduler `sweep`, every `sweepSeconds`), records job durations, logs failures and worker
+ * errors. Handlers are idempotent (the database is the truth), so BullMQ's retries with
+ * backoff and its stalled-job recovery (a worker killed mid-job) are safe.
+ */
+export async function startWorkers(deps: WorkersDeps): Promise<RunningWorkers> {
+  const { logger, redis, prefix } = deps;
+  const queues = openQueues(redis, prefix);
+  const jobs = new BullmqJobScheduler(queues, logger);
+  const metrics = createMetrics('worker');
+  metrics.trackQueues(queueList(queues));
+  const jobDeps: JobDeps = { db: deps.db, bus: deps.bus, logger, jobs };
+  let stopping = false;
+
+  const workers: Worker[] = [];
+  const start = (name: QueueName, processor: Processor, extra: { concurrency?: number; backoff?: (n: number, type?: string) => number } = {}) => {
+    const worker = new Worker(name, processor, {
+      connection: redis,
+      prefix,
+      concurrency: extra.concurrency ?? deps.concurrency ?? 5,
+      lockDuration: deps.lockMs ?? 30_000,
+      stalledInterval: deps.lockMs ?? 30_000,
+      settings: extra.backoff ? { backoffStrategy: extra.backoff } : undefined,
+    });
+    worker.on('error', (err) => logger.error({ err, queue: name }, 'worker error'));
+    worker.on('failed', (job: Job | undefined, err: Error) => {
+      logger.warn({ err, queue: name, job_id: job?.id, attempts: job?.attemptsMade }, 'job failed');
+      observe(name, job, 'failed');
+    });
+    worker.on('completed', (job: Job) => observe(name, job, 'completed'));
+    workers.push(worker);
+  };
+  const observe = (queue: QueueName, job: Job | undefined, outcome: 'completed' | 'failed') => {
+    if (job?.processedOn && job.finishedOn) metrics.jobDuration.observe({ queue, outcome }, (job.finishedOn - job.processedOn) / 1000);
+  };
+
+  start(QUEUE_NAMES.auctionClose, createCloseAuctionProcessor(jobDeps));
+  start(QUEUE_NAMES.reservationRelease, createReleaseReservationProcessor(jobDeps));
+  start(QUEUE_NAMES.maintenance, async () => handleSweep(jobDeps, { horizonMs: SWEEP_HORIZON_MS, shouldStop: () => stopping }), { concurrency: 1 });
+  if (deps.reverifyPayment) {
+    start(QUEUE_NAMES.paymentVerify, createVerifyPaymentProcessor({ reverifyPayment: deps.reverifyPayment, logger }), {
+      backoff: createPaymentVerifyBackoff(deps.paymentScheduleMs),
+    });
+  } else {
+    logger.warn('payment re-verification is not wired: the payment-verify queue has no worker');
+  }
+  await queues[QUEUE_NAMES.maintenance].upsertJobScheduler('sweep', { every: (deps.sweepSeconds ?? 15) * 1000 }, { name: 'sweep', data: {} });
+
+  let metricsServer: http.Server | null = null;
+  let metricsUrl: string | null = null;
+  if (deps.metricsPort !== undefined) {
+    const server = http.createServer((req, res) => {
+      if (req.url !== '/metrics') {
+        res.writeHead(404).end();
+        return;
+      }
+      metrics.registry.metrics().then(
+        (text) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType }).end(text),
+        (err: unknown) => {
+          logger.error({ err }, 'metrics failed');
+          res.writeHead(500).end();
+        },
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(deps.metricsPort, resolve));
+    const address = server.address();
+    metricsUrl = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}/metrics` : null;
+    metricsServer = server;
+  }
+
+  return {
+    workers,
+    metrics,
+    metricsUrl,
+    close: async () => {
+      stopping = true;
+      // Worker.close() waits for the jobs in hand and fetches no new one.
+      await Promise.all(workers.map((w) => w.close()));
+      await queues.close();
+      if (metricsServer) await new Promise<void>((resolve) => metricsServer!.close(() => resolve()));
+    },
+  };
+}
