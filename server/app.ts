@@ -10,6 +10,7 @@ import type { Queue } from 'bullmq';
 import { createQueuesBoardRouter } from './admin/queues-board.router.js';
 import { authenticate, createCsrf } from './auth/auth.middleware.js';
 import { createAuthRouter } from './auth/auth.router.js';
+import { BidSequencer } from './bids/bid-sequencer.js';
 import { createBidsRouter } from './bids/bids.router.js';
 import type { Config } from './config.js';
 import type { Database } from './db/types.js';
@@ -95,7 +96,8 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(createItemsRouter({ db }));
-  app.use(createBidsRouter({ db, bus: deps.bus, jobs: deps.jobs, metrics: deps.metrics }));
+  const sequencer = new BidSequencer({ db, bus: deps.bus, jobs: deps.jobs, logger: deps.logger });
+  app.use(createBidsRouter({ sequencer, metrics: deps.metrics }));
   app.use(createSubscriptionsRouter({ db }));
 
   app.get('/healthz', (_req, res) => {
