@@ -10,6 +10,7 @@ import type { Queue } from 'bullmq';
 import { createQueuesBoardRouter } from './admin/queues-board.router.js';
 import { authenticate, createCsrf } from './auth/auth.middleware.js';
 import { createAuthRouter } from './auth/auth.router.js';
+import { BidSequencer } from './bids/bid-sequencer.js';
 import { createBidsRouter } from './bids/bids.router.js';
 import { createDashboardRouter } from './dashboard/dashboard.router.js';
 import type { Config } from './config.js';
@@ -97,7 +98,8 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(createItemsRouter({ db }));
-  app.use(createBidsRouter({ db, bus: deps.bus, jobs: deps.jobs, metrics: deps.metrics }));
+  const sequencer = new BidSequencer({ db, bus: deps.bus, jobs: deps.jobs, logger: deps.logger });
+  app.use(createBidsRouter({ sequencer, metrics: deps.metrics }));
   app.use(createSubscriptionsRouter({ db }));
   app.use(createWatchlistRouter({ db, bus: deps.bus }));
   app.use(createDashboardRouter({ db }));

@@ -6,7 +6,6 @@ import type { Bid } from '../../shared/schemas/bid.schema.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { getSoftCloseMinutes } from '../settings/settings.repository.js';
-import { hasActiveSubscription } from '../subscriptions/subscriptions.repository.js';
 
 /** Why a bid was refused (also the label of the rejection metric). */
 export type BidRejectReason =
@@ -32,25 +31,38 @@ const reject = (status: number, reason: BidRejectReason, message: string, extra:
   new AppError(status, status === 403 ? 'forbidden' : status === 404 ? 'not_found' : 'bid_rejected', message,
     status === 422 ? { amount: [message] } : undefined, { error: message, reason, ...extra });
 
+/** One bid asked for, in arrival order. */
+export interface BidRequest {
+  userId: number;
+  amount: number;
+}
+
+/** The outcome of one bid of a batch: placed, or refused with the error to answer. */
+export type BidOutcome = { ok: true; placed: PlacedBid } | { ok: false; error: AppError };
+
 /**
- * Places a bid. One transaction: lock the item row, check every rule, a conditional update of
- * the item (`bid_amount < amount`) and the insert of the bid. The row lock and the condition
- * make the database decide races: of two bids racing, the second sees the first's amount.
+ * Places a batch of bids on ONE item in arrival order, in one transaction: lock the item row,
+ * check the item's rules once, then each bid against the running highest bid, update the item
+ * once and insert the accepted bids in one statement. The row lock makes the database decide
+ * races between processes; within the batch, order decides. A later bid that no longer beats
+ * an earlier accepted one is refused as too low, exactly as if it had come alone afterwards.
  * Rules (spec/shopping.md §4-5, DESIGN.md "How a bid flows"): item exists; not a cash item;
  * open (closed_by empty, status available); started; before date_to; live items need an active
  * subscription to the item's auction type; amount ≥ max(current bid, starting amount) + increment.
  * Soft close (issue 6): a bid on an ONLINE auction within the last `softCloseMinutes` (setting
  * `soft_close_minutes`, default 2, read in the transaction when not given) moves `date_to` to
- * now + that many minutes in the same update; live auctions keep their window.
+ * now + that many minutes; live auctions keep their window.
  * The caller checks sign-in and the `place_bids` permission.
- * @param amount whole MWK, positive.
- * @throws AppError 404/403/422 with `{error, reason}` (`reason` is a BidRejectReason); a too-low
- *   bid's message contains 'less than current' and carries `min_next_bid`.
+ * @returns one outcome per request, in the same order. Refusals are AppError 404/403/422 with
+ *   `{error, reason}` (`reason` a BidRejectReason); a too-low bid's message contains
+ *   'less than current' and carries `min_next_bid`.
  */
-export async function placeBid(
+export async function placeBids(
   db: Kysely<Database>,
-  input: { itemId: number; userId: number; amount: number; increment: number; softCloseMinutes?: number },
-): Promise<PlacedBid> {
+  itemId: number,
+  requests: BidRequest[],
+  opts: { increment: number; softCloseMinutes?: number },
+): Promise<BidOutcome[]> {
   return db.transaction().execute(async (trx) => {
     const item = await trx
       .selectFrom('items')
@@ -70,66 +82,102 @@ export async function placeBid(
         'at.name as auction_name',
         sql<Date>`now()`.as('now'),
       ])
-      .where('items.id', '=', input.itemId)
+      .where('items.id', '=', itemId)
       .forUpdate('items')
       .executeTakeFirst();
-    if (!item) throw reject(404, 'not_found', MESSAGES.itemNotFound);
-    if (item.kind === 'cash') throw reject(422, 'cash_item', MESSAGES.cashNotBiddable);
-    if (item.closed_by != null || item.status !== 'available') throw reject(422, 'closed', MESSAGES.auctionEnded);
+    const all = (error: AppError): BidOutcome[] => requests.map(() => ({ ok: false, error }));
+    if (!item) return all(reject(404, 'not_found', MESSAGES.itemNotFound));
+    if (item.kind === 'cash') return all(reject(422, 'cash_item', MESSAGES.cashNotBiddable));
+    if (item.closed_by != null || item.status !== 'available') return all(reject(422, 'closed', MESSAGES.auctionEnded));
     const now = item.now.getTime();
-    if (item.date_to && item.date_to.getTime() <= now) throw reject(422, 'ended', MESSAGES.auctionEnded);
-    if (item.date_from && item.date_from.getTime() > now) throw reject(422, 'not_started', MESSAGES.auctionNotStarted);
-    if (item.kind === 'live' && !(await hasActiveSubscription(trx, input.userId, item.auction_type_id))) {
-      throw reject(403, 'not_subscribed', MESSAGES.notSubscribed(item.auction_name), { auction_type_id: item.auction_type_id });
+    if (item.date_to && item.date_to.getTime() <= now) return all(reject(422, 'ended', MESSAGES.auctionEnded));
+    if (item.date_from && item.date_from.getTime() > now) return all(reject(422, 'not_started', MESSAGES.auctionNotStarted));
+
+    const userIds = [...new Set(requests.map((r) => r.userId))];
+    const subscribed = item.kind === 'live' ? await activeSubscribers(trx, item.auction_type_id, userIds) : null;
+    const softCloseMs = item.kind === 'online' ? (opts.softCloseMinutes ?? (await getSoftCloseMinutes(trx))) * 60_000 : 0;
+
+    let current = item.bid_amount;
+    let leader = item.leader_id;
+    let count = item.bid_count;
+    let dateTo = item.date_to;
+    const originalDateTo = item.date_to;
+    const outcomes: (BidOutcome | { ok: true; index: number; previousLeaderId: number | null; previousAmount: number | null; minNext: number; count: number; dateTo: Date | null })[] = [];
+    const accepted: BidRequest[] = [];
+    for (const r of requests) {
+      if (subscribed && !subscribed.has(r.userId)) {
+        outcomes.push({ ok: false, error: reject(403, 'not_subscribed', MESSAGES.notSubscribed(item.auction_name), { auction_type_id: item.auction_type_id }) });
+        continue;
+      }
+      const minimum = minimumNextBid(current, item.target_amount, opts.increment);
+      if (r.amount < minimum) {
+        outcomes.push({ ok: false, error: reject(422, 'too_low', MESSAGES.bidLessThanCurrent(formatMK(minimum)), { min_next_bid: minimum, bid_amount: current }) });
+        continue;
+      }
+      if (dateTo && softCloseMs > 0 && dateTo.getTime() - now < softCloseMs) dateTo = new Date(now + softCloseMs);
+      outcomes.push({ ok: true, index: accepted.length, previousLeaderId: leader, previousAmount: current, minNext: minimumNextBid(r.amount, item.target_amount, opts.increment), count: count + 1, dateTo });
+      accepted.push(r);
+      current = r.amount;
+      leader = r.userId;
+      count++;
     }
-    const minimum = minimumNextBid(item.bid_amount, item.target_amount, input.increment);
-    if (input.amount < minimum) {
-      throw reject(422, 'too_low', MESSAGES.bidLessThanCurrent(formatMK(minimum)), {
-        min_next_bid: minimum,
-        bid_amount: item.bid_amount,
-      });
-    }
-    const softCloseMs = item.kind === 'online' ? (input.softCloseMinutes ?? (await getSoftCloseMinutes(trx))) * 60_000 : 0;
-    const extendTo = item.date_to && softCloseMs > 0 && item.date_to.getTime() - now < softCloseMs ? new Date(now + softCloseMs) : null;
-    const updated = await trx
+    if (accepted.length === 0) return outcomes as BidOutcome[];
+
+    await trx
       .updateTable('items')
-      .set((eb) => ({
-        bid_amount: input.amount,
-        bid_count: eb('bid_count', '+', 1),
-        leader_id: input.userId,
-        updated_at: sql`now()`,
-        ...(extendTo ? { date_to: extendTo } : {}),
-      }))
+      .set({ bid_amount: current!, bid_count: count, leader_id: leader, date_to: dateTo, updated_at: sql`now()` })
       .where('id', '=', item.id)
-      .where((eb) => eb.or([eb('bid_amount', 'is', null), eb('bid_amount', '<', input.amount)]))
-      .returning(['bid_amount', 'bid_count', 'date_to'])
-      .executeTakeFirst();
-    if (!updated) throw reject(422, 'too_low', MESSAGES.bidLessThanCurrent(formatMK(minimum)), { min_next_bid: minimum });
+      .execute();
     const stored = await trx
       .insertInto('bids')
-      .values({ item_id: item.id, user_id: input.userId, bid_amount: input.amount })
-      .returning(['id', 'created_at'])
-      .executeTakeFirstOrThrow();
-    const user = await trx.selectFrom('users').select('name').where('id', '=', input.userId).executeTakeFirst();
-    return {
-      bid: {
-        id: stored.id,
-        item_id: item.id,
-        user_id: input.userId,
-        bid_amount: input.amount,
-        created_at: stored.created_at.toISOString(),
-        user: { name: user?.name ?? null },
-      },
-      item: {
-        id: item.id,
-        bid_amount: Number(updated.bid_amount),
-        bid_count: updated.bid_count,
-        min_next_bid: minimumNextBid(updated.bid_amount, item.target_amount, input.increment),
-        date_to: updated.date_to ? updated.date_to.toISOString() : null,
-      },
-      previousLeaderId: item.leader_id,
-      previousAmount: item.bid_amount,
-      extendedFrom: extendTo && item.date_to ? item.date_to.toISOString() : null,
-    };
+      .values(accepted.map((r) => ({ item_id: item.id, user_id: r.userId, bid_amount: r.amount })))
+      .returning(['id', 'created_at', 'bid_amount'])
+      .execute();
+    // RETURNING follows the VALUES order; match by amount, which is unique per item.
+    const byAmount = new Map(stored.map((b) => [b.bid_amount, b]));
+    const names = new Map(
+      (await trx.selectFrom('users').select(['id', 'name']).where('id', 'in', [...new Set(accepted.map((r) => r.userId))]).execute()).map((u) => [u.id, u.name]),
+    );
+    return outcomes.map((o) => {
+      if (!('index' in o)) return o;
+      const r = accepted[o.index];
+      const row = byAmount.get(r.amount)!;
+      const extended = o.dateTo && originalDateTo && o.dateTo.getTime() !== originalDateTo.getTime();
+      return {
+        ok: true as const,
+        placed: {
+          bid: { id: row.id, item_id: item.id, user_id: r.userId, bid_amount: r.amount, created_at: row.created_at.toISOString(), user: { name: names.get(r.userId) ?? null } },
+          item: { id: item.id, bid_amount: r.amount, bid_count: o.count, min_next_bid: o.minNext, date_to: o.dateTo ? o.dateTo.toISOString() : null },
+          previousLeaderId: o.previousLeaderId,
+          previousAmount: o.previousAmount,
+          extendedFrom: extended && originalDateTo ? originalDateTo.toISOString() : null,
+        },
+      };
+    });
   });
+}
+
+/** Users of `userIds` holding an active subscription to the auction type. */
+async function activeSubscribers(db: Kysely<Database>, auctionTypeId: number, userIds: number[]): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('auction_subscriptions')
+    .select('user_id')
+    .where('auction_type_id', '=', auctionTypeId)
+    .where('status', '=', 'active')
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
+/**
+ * Places one bid ({@link placeBids} with a batch of one).
+ * @throws the refusal's AppError (404/403/422 with `{error, reason}`).
+ */
+export async function placeBid(
+  db: Kysely<Database>,
+  input: { itemId: number; userId: number; amount: number; increment: number; softCloseMinutes?: number },
+): Promise<PlacedBid> {
+  const [outcome] = await placeBids(db, input.itemId, [{ userId: input.userId, amount: input.amount }], input);
+  if (!outcome.ok) throw outcome.error;
+  return outcome.placed;
 }
