@@ -66,12 +66,12 @@ export function chainHash(hash: number, id: number): number {
 }
 export const HASH_SEED = 2166136261;
 
-/** Reads `process_resident_memory_bytes` from a target's `/metrics`; null when unreachable. */
+/** Reads the resident memory (`[gavel_]process_resident_memory_bytes`) from a target's `/metrics`; null when unreachable. */
 export async function readServerRss(target: string): Promise<number | null> {
   try {
     const res = await fetch(`${target}/metrics`, { signal: AbortSignal.timeout(3000) });
     if (!res.ok) return null;
-    const m = (await res.text()).match(/^process_resident_memory_bytes\s+([0-9.e+]+)/m);
+    const m = (await res.text()).match(/^(?:gavel_)?process_resident_memory_bytes(?:\{[^}]*\})?\s+([0-9.e+]+)/m);
     return m ? Number(m[1]) : null;
   } catch {
     return null;
