@@ -13,6 +13,7 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    manifest: true,
   },
   server: {
     port: 5173,

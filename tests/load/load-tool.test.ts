@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { checkInvariants } from './invariants.js';
+import { provisionLoad } from './provision.js';
+import { buildReport, formatReport } from './report.js';
+import { runLoad } from './run-load.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the load-testing tool on a small run (issue 8)', () => {
+  it('when 30 bidders and 20 watchers run on 3 items, then the invariants hold and the report has every figure', async () => {
+    const db = server.database.db;
+    const p = await provisionLoad(db, { bidders: 30, items: 3, openForMs: 600_000 });
+    expect(p.bidders).toHaveLength(30);
+    const options = { targets: [server.url], bidders: 30, watchers: 20, mode: 'spread' as const, durationMs: 1500, rate: 0, rampUpMs: 200 };
+    const result = await runLoad(p, options);
+    const inv = await checkInvariants(db, p.itemIds, result);
+    expect(inv.failures).toEqual([]);
+    expect(result.accepted).toBeGreaterThan(0);
+    expect(result.connectFailures).toBe(0);
+    const report = buildReport(options, 3, result, inv);
+    expect(report.bids.accepted).toBe(result.accepted);
+    expect(report.ackLatencyMs.count).toBe(result.accepted + Object.values(result.rejected).reduce((a, b) => a + b, 0));
+    expect(report.fanoutLatencyMs.count).toBeGreaterThan(0);
+    expect(formatReport(report)).toMatch(/Invariants\s+all hold/);
+    // Every watcher got every bid of its item.
+    const perItem = new Map<number, number>();
+    for (const a of result.acked) perItem.set(a.itemId, (perItem.get(a.itemId) ?? 0) + 1);
+    for (const log of result.watcherLogs) expect(log.received).toBe(perItem.get(log.itemId) ?? 0);
+  });
+
+  it('when an acknowledged bid is missing from the database or a watcher missed an event, then the invariants fail', async () => {
+    const db = server.database.db;
+    const p = await provisionLoad(db, { bidders: 5, items: 1, openForMs: 600_000 });
+    const result = await runLoad(p, { targets: [server.url], bidders: 5, watchers: 2, mode: 'hot', durationMs: 500, rate: 0, rampUpMs: 0 });
+    expect(result.acked.length).toBeGreaterThan(1);
+    result.watcherLogs[0].received -= 1;
+    const last = result.acked[result.acked.length - 1];
+    result.acked.push({ ...last, id: last.id + 1_000_000 });
+    const inv = await checkInvariants(db, p.itemIds, result);
+    expect(inv.ok).toBe(false);
+    expect(inv.failures.join('\n')).toMatch(/1 acknowledged bid\(s\) are not stored/);
+    expect(inv.failures.join('\n')).toMatch(/1 watcher\(s\) did not receive every bid:placed/);
+  });
+});
