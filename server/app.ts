@@ -9,10 +9,14 @@ import { pinoHttp } from 'pino-http';
 import { authenticate, createCsrf } from './auth/auth.middleware.js';
 import { createAuthRouter } from './auth/auth.router.js';
 import { createBidsRouter } from './bids/bids.router.js';
+import { createCartRouter } from './cart/cart.router.js';
 import type { Config } from './config.js';
 import type { Database } from './db/types.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { createItemsRouter } from './items/items.router.js';
+import { createDpoSetup, type DpoSetup } from './dpo/dpo-setup.js';
+import { createCheckoutRouter } from './orders/checkout.router.js';
+import { createPaymentsRouter } from './payments/payments.router.js';
 import type { EventBus } from './realtime/bus.js';
 import { createSubscriptionsRouter } from './subscriptions/subscriptions.router.js';
 
@@ -25,6 +29,8 @@ export interface AppDeps {
   /** Folder of the built client (index.html); absent in API-only tests. */
   clientDir?: string;
   csrfSecret: string;
+  /** DPO Pay client (and simulator); built from config (simulator on this PORT) when absent. */
+  dpo?: DpoSetup;
 }
 
 const API_PREFIXES = ['/api/', '/ajax-', '/sanctum/', '/socket.io', '/uploads/', '/session/'];
@@ -66,6 +72,10 @@ export function createApp(deps: AppDeps): Express {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   app.use('/uploads', express.static(uploadsDir, { maxAge: '7d', fallthrough: false }));
 
+  const dpo = deps.dpo ?? createDpoSetup(config, () => `http://127.0.0.1:${config.PORT}`);
+  // The simulator stands in for DPO's own site and server-to-server API: no session, no CSRF.
+  if (dpo.simulator) app.use(dpo.simulator.router());
+
   const csrf = createCsrf({ secret: deps.csrfSecret, secure: config.COOKIE_SECURE });
   app.use(authenticate(db, { sessionMs: config.SESSION_TTL_HOURS * 3600_000, rememberMs: config.REMEMBER_TTL_DAYS * 86_400_000 }));
   app.use(csrf.protect);
@@ -84,6 +94,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(createItemsRouter({ db }));
   app.use(createBidsRouter({ db, bus: deps.bus }));
   app.use(createSubscriptionsRouter({ db }));
+  app.use(createCartRouter({ db, bus: deps.bus, secureCookies: config.COOKIE_SECURE }));
+  app.use(createCheckoutRouter({ db, bus: deps.bus, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE, appUrl: config.APP_URL }));
+  app.use(createPaymentsRouter({ db, bus: deps.bus, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

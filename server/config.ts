@@ -35,6 +35,12 @@ export const configSchema = z.object({
   COOKIE_SECURE: boolFlag,
   SEED: z.enum(['auto', 'never']).default('auto'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** DPO Pay API v6 endpoint; unset: the local simulator mounted at /dpo-simulator (providers/dpo-pay.md). */
+  DPO_API_URL: optionalUrl(['https', 'http']),
+  /** DPO Pay payment page (`…/payv2.php`); unset: the simulator's page. */
+  DPO_PAY_URL: optionalUrl(['https', 'http']),
+  DPO_COMPANY_TOKEN: z.string().trim().min(1).optional(),
+  DPO_SERVICE_TYPE: z.string().trim().min(1).optional(),
 });
 
 /** Checked configuration. Paths are absolute. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino, type Logger } from 'pino';
 import { createApp } from './app.js';
+import { createDpoSetup, type DpoSetup } from './dpo/dpo-setup.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
@@ -22,6 +23,8 @@ export interface RunningServer {
   bus: EventBus;
   io: GavelIo;
   logger: Logger;
+  /** DPO Pay client (for `reverifyPayment`) and, without `DPO_API_URL`, the local simulator. */
+  dpo: DpoSetup;
   close(): Promise<void>;
 }
 
@@ -64,8 +67,13 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
   } else {
     bus = new InProcessBus();
   }
+  // The simulator's API is this server itself: its address is known once listening.
+  let selfUrl = `http://127.0.0.1:${config.PORT}`;
+  const dpo = createDpoSetup(config, () => selfUrl);
+  if (dpo.simulator && config.NODE_ENV === 'production') logger.warn('DPO_API_URL is unset: payments go to the local DPO Pay simulator');
   const app = createApp({
     config,
+    dpo,
     db: database.db,
     bus,
     logger,
@@ -84,6 +92,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://127.0.0.1:${port}`;
+  selfUrl = ['0.0.0.0', '::', ''].includes(config.HOST) ? url : `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`;
   logger.info({ url, engine: database.engine, bus: config.REDIS_URL ? 'redis' : 'in-process' }, 'Gavel is listening');
 
   let closing: Promise<void> | undefined;
@@ -95,5 +104,5 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
       await bus.close();
       await database.close();
     })());
-  return { url, port, database, bus, io, logger, close };
+  return { url, port, database, bus, io, logger, dpo, close };
 }
