@@ -8,6 +8,10 @@ const ItemRoute = lazy(() => import('./routes/item'));
 const LoginRoute = lazy(() => import('./routes/login'));
 const RegisterRoute = lazy(() => import('./routes/register'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
+const CartRoute = lazy(() => import('./routes/cart'));
+const CheckoutRoute = lazy(() => import('./routes/checkout'));
+const PaymentSuccessRoute = lazy(() => import('./routes/payment-success'));
+const PaymentCancelRoute = lazy(() => import('./routes/payment-cancel'));
 
 /** Routes of the first milestone; every page is lazy-loaded. Source: spec/shopping.md §2. */
 const router = createBrowserRouter([
@@ -21,6 +25,10 @@ const router = createBrowserRouter([
       { path: '/item/:id', element: <ItemRoute /> },
       { path: '/login', element: <LoginRoute /> },
       { path: '/register', element: <RegisterRoute /> },
+      { path: '/cart', element: <CartRoute /> },
+      { path: '/checkout', element: <CheckoutRoute /> },
+      { path: '/payment-success', element: <PaymentSuccessRoute /> },
+      { path: '/payment-cancel', element: <PaymentCancelRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -1,8 +1,9 @@
 import { usePageTitle } from '../../lib/page-title';
 import { ItemListing } from '../../features/items/components/item-listing';
+import { CardCartButton } from '../../features/cart/components/item-cart-buttons';
 
 /** /shop and /auctions: the same listing as the home page, without the hero. Source: spec/shopping.md §2. */
 export default function AuctionsRoute() {
   usePageTitle('Auctions');
-  return <ItemListing title="Auctions & Daily Sales" />;
+  return <ItemListing title="Auctions & Daily Sales" renderCartAction={(item) => <CardCartButton item={item} />} />;
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { ItemDetail } from '../../features/items/components/item-detail';
+import { DetailCartActions } from '../../features/cart/components/item-cart-buttons';
 import { LiveIndicator } from '../../features/realtime/components/live-indicator';
 
 /** /item/{id}: the item page for the signed-in viewer (or a guest). */
@@ -12,7 +13,7 @@ export default function ItemRoute() {
   const itemId = Number(id);
   const { user } = useSession();
   if (!Number.isInteger(itemId) || itemId <= 0) return <InvalidItem />;
-  return <ItemDetail key={itemId} itemId={itemId} user={user} liveIndicator={<LiveIndicator />} />;
+  return <ItemDetail key={itemId} itemId={itemId} user={user} liveIndicator={<LiveIndicator />} renderCartActions={(item) => <DetailCartActions item={item} />} />;
 }
 
 function InvalidItem() {

@@ -3,6 +3,7 @@ import { Anchor, Badge, Box, Breadcrumbs, Button, Grid, Group, Loader, Paper, St
 import { IconAlertCircle, IconArrowLeft, IconMapPin } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
+import type { Item } from '../../../../../shared/schemas/item.schema';
 import { detailTiming, itemKind } from '../../../../../shared/rules/item-status';
 import { usePageTitle } from '../../../lib/page-title';
 import { useServerNow } from '../../../lib/server-clock';
@@ -26,7 +27,18 @@ function goBack(navigate: ReturnType<typeof useNavigate>, hasHistory: boolean) {
  * and 'Item Not Found' with Go Back on failure. `user` is the signed-in viewer or null.
  * Source: spec/shopping.md §2 "Item detail".
  */
-export function ItemDetail({ itemId, user, liveIndicator }: { itemId: number; user: PublicUser | null; liveIndicator?: React.ReactNode }) {
+export function ItemDetail({
+  itemId,
+  user,
+  liveIndicator,
+  renderCartActions,
+}: {
+  itemId: number;
+  user: PublicUser | null;
+  liveIndicator?: React.ReactNode;
+  /** Cart buttons of a daily-sale item (composed by the app layer). */
+  renderCartActions?: (item: Item) => React.ReactNode;
+}) {
   const live = useLiveItem(itemId, user?.id ?? null);
   const increment = useBidIncrement();
   const now = useServerNow(1000);
@@ -106,7 +118,7 @@ export function ItemDetail({ itemId, user, liveIndicator }: { itemId: number; us
           )}
           {item.is_reserved && (
             <Badge color="grape" variant="filled" data-testid="reserved-badge">
-              Reserved
+              Reserved (COD)
             </Badge>
           )}
           {item.featured && (
@@ -160,6 +172,7 @@ export function ItemDetail({ itemId, user, liveIndicator }: { itemId: number; us
               subscriptionChecking={sub.checking}
               reloadItem={live.reloadItem}
               onPlaced={live.applyOwnBid}
+              cartActions={renderCartActions?.(item)}
             />
           </Stack>
         </Grid.Col>
