@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as ioClient, type Socket } from 'socket.io-client';
+import { reverifyPayment } from '../../../server/payments/payments.service.js';
 import { createAuctionType, createCustomer, createItem } from '../../helpers/factories.js';
 import { TestClient } from '../../helpers/http-client.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
@@ -228,5 +229,25 @@ describe('checkout and payments', () => {
     const invalid = await c.post('/checkout/cash', checkoutBody({ customer: { firstName: '', lastName: 'B', email: 'x', phone: '123' } }));
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors['customer.phone']).toEqual(['Please enter a valid Malawi phone number (e.g., +265 123 456 789 or 0888 123 456)']);
+  });
+
+  it('when the re-verification job calls reverifyPayment, then a pending payment stays pending, settles once approved, and is left alone after', async () => {
+    const c = await guest();
+    const item = await cashItem({ price: 12_000 });
+    await c.post(`/cart/add/${item}`);
+    const res = await c.post('/dpopay/checkout-payment', checkoutBody());
+    const db = server.database.db;
+    const payment = await db
+      .selectFrom('payments as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .select('p.id')
+      .where('o.order_reference', '=', res.body.order_reference)
+      .executeTakeFirstOrThrow();
+    expect((await reverifyPayment(db, server.dpo.client, payment.id)).outcome).toBe('pending');
+    server.dpo.simulator!.decide(res.body.transaction_token, 'approve');
+    expect((await reverifyPayment(db, server.dpo.client, payment.id)).outcome).toBe('paid');
+    expect((await reverifyPayment(db, server.dpo.client, payment.id)).outcome).toBe('already_settled');
+    const row = await db.selectFrom('payments').select(['status', 'verify_attempts']).where('id', '=', payment.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'paid', verify_attempts: 2 });
   });
 });
