@@ -53,25 +53,26 @@ describe('cart and checkout in Chromium (issue 5 end to end)', () => {
     await addFromItemPage(tab1, chair);
     const tab2 = await ctx.newPage();
     await tab2.goto(`${server.url}/cart`);
-    await expect.poll(() => tab2.getByTestId('cart-row').count()).toBe(1);
+    await expect.poll(() => tab2.getByTestId('cart-row').count(), { timeout: 10_000 }).toBe(1);
     await tab2.waitForTimeout(300); // the second tab's socket joins its cart room
     await addFromItemPage(tab1, desk);
-    await expect.poll(() => tab2.getByTestId('cart-row').count(), { timeout: 5000 }).toBe(2);
+    await expect.poll(() => tab2.getByTestId('cart-row').count(), { timeout: 10_000 }).toBe(2);
     expect(await tab2.getByTestId('cart-total').textContent()).toBe('MK 325,000');
 
+    await tab1.bringToFront(); // a background tab's timers are throttled
     await tab1.goto(`${server.url}/cart`);
     await tab1.getByTestId('cart-checkout').click();
     await tab1.waitForURL(`${server.url}/checkout`);
     await fillCheckout(tab1, 'cash');
     await tab1.getByTestId('place-order').click();
     await tab1.waitForURL(/\/payment-success\?cod=1/, { timeout: 15_000 });
-    await expect.poll(() => tab1.getByTestId('result-title').textContent()).toBe('Order Placed');
+    await expect.poll(() => tab1.getByTestId('result-title').textContent(), { timeout: 10_000 }).toBe('Order Placed');
     const ref = await tab1.getByTestId('receipt-reference').textContent();
     const order = await db.selectFrom('orders').select(['status', 'amount_total', 'payment_method', 'reserved_until']).where('order_reference', '=', ref!).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: 'reserved', amount_total: 325_000, payment_method: 'cash' });
     const items = await db.selectFrom('items').select(['is_reserved']).where('id', 'in', [chair, desk]).execute();
     expect(items.every((i) => i.is_reserved)).toBe(true);
-    await expect.poll(() => tab2.getByTestId('cart-empty').count(), { timeout: 5000 }).toBe(1);
+    await expect.poll(() => tab2.getByTestId('cart-empty').count(), { timeout: 10_000 }).toBe(1);
     await ctx.close();
   }, 90_000);
 
@@ -96,7 +97,7 @@ describe('cart and checkout in Chromium (issue 5 end to end)', () => {
     expect(order.paid_at).not.toBeNull();
     expect((await db.selectFrom('items').select('status').where('id', '=', radio).executeTakeFirstOrThrow()).status).toBe('sold');
     await page.reload();
-    await expect.poll(() => page.getByTestId('result-title').textContent()).toBe('Payment Successful');
+    await expect.poll(() => page.getByTestId('result-title').textContent(), { timeout: 10_000 }).toBe('Payment Successful');
     expect((await db.selectFrom('payments').select('status').where('order_id', '=', order.id).execute()).map((p) => p.status)).toEqual(['paid']);
     await ctx.close();
   }, 90_000);
