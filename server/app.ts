@@ -13,6 +13,7 @@ import { createAuthRouter } from './auth/auth.router.js';
 import { BidSequencer } from './bids/bid-sequencer.js';
 import { createBidsRouter } from './bids/bids.router.js';
 import { createDashboardRouter } from './dashboard/dashboard.router.js';
+import { createCartRouter } from './cart/cart.router.js';
 import type { Config } from './config.js';
 import type { Database } from './db/types.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
@@ -20,6 +21,9 @@ import { createItemsRouter } from './items/items.router.js';
 import type { JobScheduler } from './jobs/job-scheduler.js';
 import type { Metrics } from './metrics/metrics.js';
 import { createOpsRouter, type RedisPing } from './ops/ops.router.js';
+import { createDpoSetup, type DpoSetup } from './dpo/dpo-setup.js';
+import { createCheckoutRouter } from './orders/checkout.router.js';
+import { createPaymentsRouter } from './payments/payments.router.js';
 import type { EventBus } from './realtime/bus.js';
 import { createSubscriptionsRouter } from './subscriptions/subscriptions.router.js';
 import { createWatchlistRouter } from './watchlist/watchlist.router.js';
@@ -41,6 +45,8 @@ export interface AppDeps {
   queues?: Queue[] | null;
   /** Redis checked by `/readyz`; absent: embedded mode. */
   redis?: RedisPing;
+  /** DPO Pay client (and simulator); built from config (simulator on this PORT) when absent. */
+  dpo?: DpoSetup;
 }
 
 const API_PREFIXES = ['/api/', '/ajax-', '/sanctum/', '/socket.io', '/uploads/', '/session/'];
@@ -82,6 +88,10 @@ export function createApp(deps: AppDeps): Express {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   app.use('/uploads', express.static(uploadsDir, { maxAge: '7d', fallthrough: false }));
 
+  const dpo = deps.dpo ?? createDpoSetup(config, () => `http://127.0.0.1:${config.PORT}`);
+  // The simulator stands in for DPO's own site and server-to-server API: no session, no CSRF.
+  if (dpo.simulator) app.use(dpo.simulator.router());
+
   const csrf = createCsrf({ secret: deps.csrfSecret, secure: config.COOKIE_SECURE });
   app.use(authenticate(db, { sessionMs: config.SESSION_TTL_HOURS * 3600_000, rememberMs: config.REMEMBER_TTL_DAYS * 86_400_000 }));
   app.use(csrf.protect);
@@ -103,6 +113,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(createSubscriptionsRouter({ db }));
   app.use(createWatchlistRouter({ db, bus: deps.bus }));
   app.use(createDashboardRouter({ db }));
+  app.use(createCartRouter({ db, bus: deps.bus, secureCookies: config.COOKIE_SECURE }));
+  app.use(createCheckoutRouter({ db, bus: deps.bus, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE, appUrl: config.APP_URL }));
+  app.use(createPaymentsRouter({ db, bus: deps.bus, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -45,6 +45,12 @@ export const configSchema = z.object({
   WORKER_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
   /** Port of the worker process's own `/metrics` (job durations, process metrics); unset: none. */
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** DPO Pay API v6 endpoint; unset: the local simulator mounted at /dpo-simulator (providers/dpo-pay.md). */
+  DPO_API_URL: optionalUrl(['https', 'http']),
+  /** DPO Pay payment page (`…/payv2.php`); unset: the simulator's page. */
+  DPO_PAY_URL: optionalUrl(['https', 'http']),
+  DPO_COMPANY_TOKEN: z.string().trim().min(1).optional(),
+  DPO_SERVICE_TYPE: z.string().trim().min(1).optional(),
 });
 
 /** Checked configuration. Paths are absolute. */

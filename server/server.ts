@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { openQueues, queueList } from '../workers/queues.js';
 import { createApp } from './app.js';
+import { createDpoSetup, type DpoSetup } from './dpo/dpo-setup.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
@@ -29,6 +30,8 @@ export interface RunningServer {
   logger: Logger;
   jobs: JobScheduler;
   metrics: Metrics;
+  /** DPO Pay client (for `reverifyPayment`) and, without `DPO_API_URL`, the local simulator. */
+  dpo: DpoSetup;
   close(): Promise<void>;
 }
 
@@ -84,8 +87,13 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
     // Embedded: this process runs the job handlers itself (PGlite is single-process).
     jobs = startInProcessScheduler({ db: database.db, bus, logger, metrics });
   }
+  // The simulator's API is this server itself: its address is known once listening.
+  let selfUrl = `http://127.0.0.1:${config.PORT}`;
+  const dpo = createDpoSetup(config, () => selfUrl);
+  if (dpo.simulator && config.NODE_ENV === 'production') logger.warn('DPO_API_URL is unset: payments go to the local DPO Pay simulator');
   const app = createApp({
     config,
+    dpo,
     db: database.db,
     bus,
     logger,
@@ -112,6 +120,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://127.0.0.1:${port}`;
+  selfUrl = ['0.0.0.0', '::', ''].includes(config.HOST) ? url : `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`;
   logger.info({ url, engine: database.engine, bus: config.REDIS_URL ? 'redis' : 'in-process', jobs: jobs.mode }, 'Gavel is listening');
 
   let closing: Promise<void> | undefined;
@@ -127,5 +136,5 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
       await bus.close();
       await database.close();
     })());
-  return { url, port, database, bus, io, logger, jobs, metrics, close };
+  return { url, port, database, bus, io, logger, jobs, metrics, dpo, close };
 }

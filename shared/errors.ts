@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'conflict'
   | 'rate_limited'
   | 'bid_rejected'
+  | 'payment_failed'
   | 'internal';
 
 /**

@@ -147,6 +147,8 @@ export interface OrdersTable {
   reserved_until: NullableTimestamp;
   paid_at: NullableTimestamp;
   cancelled_at: NullableTimestamp;
+  /** SHA-256 of the guest cart cookie of a guest's order (migration 2026_11_21_0500). */
+  guest_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -7,11 +7,14 @@ import { Server, type Socket } from 'socket.io';
 import type { Logger } from 'pino';
 import { itemRoomPayloadSchema, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/events.js';
 import { SESSION_COOKIE, resolveAuth } from '../auth/auth.middleware.js';
+import { GUEST_CART_COOKIE, hashGuestCartToken } from '../cart/cart-cookie.js';
 import type { Database } from '../db/types.js';
 import type { DomainEvent, EventBus } from './bus.js';
 
 interface SocketData {
   userId: number | null;
+  /** Hash of the guest cart cookie's token, when the handshake carried one. */
+  guestCartHash: string | null;
 }
 /** The typed Socket.IO server of Gavel. */
 export type GavelIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -21,6 +24,8 @@ type GavelSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<str
 export const rooms = {
   item: (id: number) => `item:${id}`,
   user: (id: number) => `user:${id}`,
+  /** A guest cart's room, named by the hash of its cookie token (never sent to clients). */
+  guestCart: (tokenHash: string) => `cart:${tokenHash}`,
 };
 
 /**
@@ -65,7 +70,7 @@ export function emitDomainEvent(io: GavelIo, event: DomainEvent): void {
 
 /**
  * Starts Socket.IO on the HTTP server: signs sockets in by the session cookie or
- * `auth: {token}`, joins `user:{id}`, sends `time:sync`, handles `item:subscribe` /
+ * `auth: {token}`, joins `user:{id}` (a guest with a cart cookie joins its guest cart room), sends `time:sync`, handles `item:subscribe` /
  * `item:unsubscribe` (payload validated, answered through the ack), and emits bus events.
  * With `scaleOut` (REDIS_URL) it uses `@socket.io/redis-streams-adapter` on that connection
  * (stream `streamName`) with connection state recovery, so rooms survive a short disconnect
@@ -100,6 +105,7 @@ export function createRealtime(deps: {
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
       const ctx = await resolveAuth(deps.db, { bearer: token, sessionId: cookies[SESSION_COOKIE] });
       socket.data.userId = ctx.user?.id ?? null;
+      socket.data.guestCartHash = hashGuestCartToken(cookies[GUEST_CART_COOKIE]);
       next();
     } catch (err) {
       deps.logger.error({ err }, 'socket auth failed');
@@ -109,6 +115,7 @@ export function createRealtime(deps: {
 
   io.on('connection', (socket: GavelSocket) => {
     if (socket.data.userId != null) void socket.join(rooms.user(socket.data.userId));
+    else if (socket.data.guestCartHash) void socket.join(rooms.guestCart(socket.data.guestCartHash));
     socket.emit('time:sync', { now: new Date().toISOString() });
 
     const roomHandler = (join: boolean) => (payload: unknown, ack?: (a: Ack) => void) => {

@@ -11,6 +11,10 @@ const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const BidDashboardRoute = lazy(() => import('./routes/bid-dashboard'));
 const BidDashboardActiveBidsRoute = lazy(() => import('./routes/bid-dashboard-active-bids'));
 const BidDashboardWatchlistRoute = lazy(() => import('./routes/bid-dashboard-watchlist'));
+const CartRoute = lazy(() => import('./routes/cart'));
+const CheckoutRoute = lazy(() => import('./routes/checkout'));
+const PaymentSuccessRoute = lazy(() => import('./routes/payment-success'));
+const PaymentCancelRoute = lazy(() => import('./routes/payment-cancel'));
 
 /** Routes of the first milestone; every page is lazy-loaded. Source: spec/shopping.md §2. */
 const router = createBrowserRouter([
@@ -27,6 +31,10 @@ const router = createBrowserRouter([
       { path: '/bid-dashboard', element: <BidDashboardRoute /> },
       { path: '/bid-dashboard/active-bids', element: <BidDashboardActiveBidsRoute /> },
       { path: '/bid-dashboard/watchlist', element: <BidDashboardWatchlistRoute /> },
+      { path: '/cart', element: <CartRoute /> },
+      { path: '/checkout', element: <CheckoutRoute /> },
+      { path: '/payment-success', element: <PaymentSuccessRoute /> },
+      { path: '/payment-cancel', element: <PaymentCancelRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -2,14 +2,19 @@ import { Suspense } from 'react';
 import { Box, Container, Loader, Stack } from '@mantine/core';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthModal } from '../../features/auth/components/auth-modal';
+import { CartDrawer } from '../../features/cart/components/cart-drawer';
+import { CartSync } from '../../features/cart/components/cart-sync';
 import { FloatingCartButton } from '../../features/cart/components/floating-cart-button';
+import { useSession } from '../../features/auth/hooks/use-session';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 
-/** Page frame: header, the routed page (lazy, with a loader), footer, auth modal, floating cart. */
+/** Page frame: header, the routed page (lazy, with a loader), footer, auth modal, floating cart, cart drawer and cart sync. */
 export function AppLayout() {
+  const { user, status } = useSession();
   return (
     <>
+      <CartSync userId={status === 'loading' ? undefined : (user?.id ?? null)} />
       <AppHeader />
       <Box component="main" style={{ flex: 1 }}>
         <Container size={1400} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
@@ -27,6 +32,7 @@ export function AppLayout() {
       <AppFooter />
       <AuthModal />
       <FloatingCartButton />
+      <CartDrawer />
       <ScrollRestoration />
     </>
   );

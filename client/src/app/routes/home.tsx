@@ -5,6 +5,7 @@ import { useSession } from '../../features/auth/hooks/use-session';
 import { AdvertBanner } from '../../features/items/components/advert-banner';
 import { HomeHero } from '../../features/items/components/home-hero';
 import { ItemListing } from '../../features/items/components/item-listing';
+import { CardCartButton } from '../../features/cart/components/item-cart-buttons';
 import { SellingPoints } from '../../features/items/components/selling-points';
 import { useAdverts } from '../../features/items/hooks/use-adverts';
 import { WatchButton } from '../../features/watchlist/components/watch-button';
@@ -30,7 +31,7 @@ export default function HomeRoute() {
       ) : (
         <AdvertBanner adverts={adverts} />
       )}
-      <ItemListing renderWatch={(item) => <WatchButton item={item} />} />
+      <ItemListing renderWatch={(item) => <WatchButton item={item} />} renderCartAction={(item) => <CardCartButton item={item} />} />
       <SellingPoints signedIn={isAuthenticated} onSignUp={() => openAuthModal('register')} />
     </Stack>
   );

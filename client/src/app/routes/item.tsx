@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { ItemDetail } from '../../features/items/components/item-detail';
+import { DetailCartActions } from '../../features/cart/components/item-cart-buttons';
 import { LiveIndicator } from '../../features/realtime/components/live-indicator';
 import { WatchButton } from '../../features/watchlist/components/watch-button';
 
@@ -13,13 +14,16 @@ export default function ItemRoute() {
   const itemId = Number(id);
   const { user } = useSession();
   if (!Number.isInteger(itemId) || itemId <= 0) return <InvalidItem />;
-  return <ItemDetail
+  return (
+    <ItemDetail
       key={itemId}
       itemId={itemId}
       user={user}
       liveIndicator={<LiveIndicator />}
       renderWatch={(item) => <WatchButton item={item} variant="button" />}
-    />;
+      renderCartActions={(item) => <DetailCartActions item={item} />}
+    />
+  );
 }
 
 function InvalidItem() {

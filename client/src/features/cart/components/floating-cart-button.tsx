@@ -1,13 +1,19 @@
 import { Affix, Indicator, ThemeIcon, Transition } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
+import { useLocation } from 'react-router';
 import { capBadge } from '../../../lib/badge';
 import { cartCountAtom } from '../atoms/cart-atoms';
 import { CartLink } from './cart-link';
 
-/** Floating cart button at the bottom right, shown only when the cart is non-empty (count capped 9+). */
+/** Pages that show the cart themselves (no floating button there). */
+const CART_PAGES = ['/cart', '/checkout', '/payment-success', '/payment-cancel'];
+
+/** Floating cart button at the bottom right, shown only when the cart is non-empty (count capped 9+); hidden on the cart and checkout pages. */
 export function FloatingCartButton() {
   const count = useAtomValue(cartCountAtom);
+  const { pathname } = useLocation();
+  if (CART_PAGES.includes(pathname)) return null;
   return (
     <Affix position={{ bottom: 24, right: 24 }}>
       <Transition mounted={count > 0} transition="slide-up">

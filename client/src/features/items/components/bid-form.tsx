@@ -36,6 +36,8 @@ interface BidFormProps {
   reloadItem: () => Promise<Item | null>;
   /** Applies the item fields answered by a successful bid. */
   onPlaced: (fields: Pick<Item, 'bid_amount' | 'bid_count' | 'min_next_bid' | 'date_to'>) => void;
+  /** Cart buttons of a daily-sale item (composed by the app layer); else a disabled placeholder. */
+  cartActions?: React.ReactNode;
 }
 
 /** Subscription Required notice with the link to /register-bid. Source: spec/shopping.md §2. */
@@ -59,7 +61,7 @@ function SubscriptionNotice({ message }: { message: string }) {
  * sending and a risen minimum stops the bid ('Bid Too Low'); a 'less than current' rejection
  * reloads the item; other failures toast 'Bid Failed'. Source: spec/shopping.md §4, §5, §8.
  */
-export function BidForm({ item, user, now, increment, subscription, subscriptionChecking, reloadItem, onPlaced }: BidFormProps) {
+export function BidForm({ item, user, now, increment, subscription, subscriptionChecking, reloadItem, onPlaced, cartActions }: BidFormProps) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const kind = itemKind(item);
@@ -72,6 +74,7 @@ export function BidForm({ item, user, now, increment, subscription, subscription
       <Paper withBorder radius="md" p="lg" id="bid">
         <Stack gap="sm">
           <Title order={4}>Buy this item</Title>
+          {cartActions ?? (
           <Tooltip label={sold ? 'This item has been sold' : item.is_reserved ? 'Reserved for a cash-on-delivery order' : 'Coming soon'} withArrow>
             <Box>
               <Button fullWidth size="md" color="gold" c="dark.9" leftSection={<IconShoppingCart size={18} />} disabled data-testid="add-to-cart-button">
@@ -79,6 +82,7 @@ export function BidForm({ item, user, now, increment, subscription, subscription
               </Button>
             </Box>
           </Tooltip>
+          )}
           <Text size="xs" c="dimmed">
             Daily sale items are bought through the cart, not by bidding.
           </Text>

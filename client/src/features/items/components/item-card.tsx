@@ -23,6 +23,8 @@ interface ItemCardProps {
   onPreview: (item: Item) => void;
   /** Optional control beside the price (the app puts the watch button here). */
   watchSlot?: ReactNode;
+  /** Cart button of a daily-sale card, composed by the app (else a disabled placeholder). */
+  cartAction?: ReactNode;
 }
 
 /**
@@ -30,7 +32,7 @@ interface ItemCardProps {
  * bid count, time left with elapsed-time bar, and actions (View Details; Place Bid / Bid Live /
  * Auction Ended, or Add to Cart for daily sale). Source: spec/shopping.md §2 "Item card", §4.
  */
-export function ItemCard({ item, now, onPreview, watchSlot }: ItemCardProps) {
+export function ItemCard({ item, now, onPreview, watchSlot, cartAction }: ItemCardProps) {
   const kind = itemKind(item);
   const image = cardImage(item);
   const name = itemName(item);
@@ -120,7 +122,9 @@ export function ItemCard({ item, now, onPreview, watchSlot }: ItemCardProps) {
           <Button component={Link} to={href} variant="default" size="sm" px="xs">
             View Details
           </Button>
-          {kind === 'cash' ? (
+          {kind === 'cash' && cartAction ? (
+            cartAction
+          ) : kind === 'cash' ? (
             <Tooltip label={soldOut ? 'Sold' : item.is_reserved ? 'Reserved (COD)' : 'Coming soon'} withArrow>
               <Box>
                 <Button fullWidth size="sm" color="gold" c="dark.9" disabled px="xs" leftSection={<IconShoppingCart size={15} />}>

@@ -32,12 +32,15 @@ export function ItemDetail({
   user,
   liveIndicator,
   renderWatch,
+  renderCartActions,
 }: {
   itemId: number;
   user: PublicUser | null;
   liveIndicator?: React.ReactNode;
   /** Optional control beside the title (the app puts the watch button here). */
   renderWatch?: (item: Item) => React.ReactNode;
+  /** Cart buttons of a daily-sale item (composed by the app layer). */
+  renderCartActions?: (item: Item) => React.ReactNode;
 }) {
   const live = useLiveItem(itemId, user?.id ?? null);
   const increment = useBidIncrement();
@@ -118,7 +121,7 @@ export function ItemDetail({
           )}
           {item.is_reserved && (
             <Badge color="grape" variant="filled" data-testid="reserved-badge">
-              Reserved
+              Reserved (COD)
             </Badge>
           )}
           {item.featured && (
@@ -175,6 +178,7 @@ export function ItemDetail({
               subscriptionChecking={sub.checking}
               reloadItem={live.reloadItem}
               onPlaced={live.applyOwnBid}
+              cartActions={renderCartActions?.(item)}
             />
           </Stack>
         </Grid.Col>

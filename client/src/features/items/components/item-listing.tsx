@@ -25,7 +25,17 @@ const SIDE_PANEL_QUERY = '(min-width: 1280px)';
  * More, empty and loading states; everything mirrored to the address query.
  * Source: spec/shopping.md §2 "Home page" and "Filter panel".
  */
-export function ItemListing({ title = 'Browse Auctions & Sales', renderWatch }: { title?: string; renderWatch?: (item: Item) => ReactNode }) {
+export function ItemListing({
+  title = 'Browse Auctions & Sales',
+  renderWatch,
+  renderCartAction,
+}: {
+  title?: string;
+  /** Watch button of a card (composed by the app layer). */
+  renderWatch?: (item: Item) => ReactNode;
+  /** Cart button of a daily-sale card (composed by the app layer). */
+  renderCartAction?: (item: Item) => ReactNode;
+}) {
   const { state, update, clearAll } = useListingState();
   const listing = useItemListing(state);
   const [branches, setBranches] = useState<Branch[]>(DEFAULT_BRANCHES);
@@ -147,7 +157,7 @@ export function ItemListing({ title = 'Browse Auctions & Sales', renderWatch }: 
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" style={{ opacity: listing.loading ? 0.6 : 1, transition: 'opacity 150ms' }}>
                 {listing.items.map((item) => (
-                  <ItemCard key={item.id} item={item} now={now} onPreview={setPreview} watchSlot={renderWatch?.(item)} />
+                  <ItemCard key={item.id} item={item} now={now} onPreview={setPreview} watchSlot={renderWatch?.(item)} cartAction={renderCartAction?.(item)} />
                 ))}
               </SimpleGrid>
               {listing.hasMore && (

@@ -29,7 +29,7 @@ export function ItemPreviewModal({ item, now, onClose }: { item: Item | null; no
             <Group gap={6}>
               <ItemTypeBadge item={item} />
               <ItemStatusBadge item={item} now={now} />
-              {item.is_reserved && <Badge color="grape">Reserved</Badge>}
+              {item.is_reserved && <Badge color="grape">Reserved (COD)</Badge>}
             </Group>
             <Text size="xs" c="dimmed" ff="monospace">
               {referenceCode(item)}

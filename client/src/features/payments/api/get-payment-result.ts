@@ -1,0 +1,10 @@
+import { paymentResultSchema, type PaymentResult } from '../../../../../shared/schemas/checkout.schema';
+import { apiGet } from '../../../lib/api-client';
+
+/**
+ * `GET /api/payments/result?CompanyRef=` — the order as the server knows it after verifying a
+ * pending DPO payment with the stored token. Rejects with ApiError (404 for someone else's order).
+ */
+export async function getPaymentResult(companyRef: string): Promise<PaymentResult> {
+  return paymentResultSchema.parse(await apiGet('/api/payments/result', { CompanyRef: companyRef }));
+}

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { getCart, publishCart } from '../cart/cart.service.js';
+import type { CartOwner } from '../cart/cart.repository.js';
+import type { Database } from '../db/types.js';
+import { findItemById } from '../items/items.repository.js';
+import type { EventBus } from '../realtime/bus.js';
+import { getBidIncrement } from '../settings/settings.repository.js';
+
+/**
+ * After an order or payment change has committed: publishes `item.updated` (the item's public
+ * fields, so 'Reserved (COD)' and SOLD show everywhere at once) for each changed item, and the
+ * owner's `cart.updated`. Failures are logged, never thrown (the change itself is done).
+ */
+export async function publishOrderChanges(
+  db: Kysely<Database>,
+  bus: EventBus,
+  args: { itemIds: number[]; owner?: CartOwner; logger?: Logger },
+): Promise<void> {
+  try {
+    const increment = await getBidIncrement(db);
+    for (const id of new Set(args.itemIds)) {
+      const item = await findItemById(db, id, increment);
+      if (item) await bus.publish({ type: 'item.updated', payload: item });
+    }
+    if (args.owner && (args.owner.userId != null || args.owner.guestHash)) {
+      const { cart } = await getCart(db, { userId: args.owner.userId, guestHash: args.owner.userId == null ? args.owner.guestHash : null });
+      await publishCart(bus, args.owner, cart);
+    }
+  } catch (err) {
+    args.logger?.error({ err }, 'publishing order changes failed');
+  }
+}
