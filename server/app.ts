@@ -3,12 +3,15 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { authenticate, createCsrf } from './auth/auth.middleware.js';
 import { createAuthRouter } from './auth/auth.router.js';
 import { createBidsRouter } from './bids/bids.router.js';
+import { createCaptchaRouter } from './captcha/captcha.router.js';
+import { createCaptchaVerifier } from './captcha/captcha.verifier.js';
 import type { Config } from './config.js';
 import type { Database } from './db/types.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
@@ -25,6 +28,8 @@ export interface AppDeps {
   /** Folder of the built client (index.html); absent in API-only tests. */
   clientDir?: string;
   csrfSecret: string;
+  /** Shared Redis (when `REDIS_URL`): captcha replay store and auth rate-limit counters. */
+  redis?: Redis;
 }
 
 const API_PREFIXES = ['/api/', '/ajax-', '/sanctum/', '/socket.io', '/uploads/', '/session/'];
@@ -42,7 +47,9 @@ export function createApp(deps: AppDeps): Express {
           'default-src': ["'self'"],
           'img-src': ["'self'", 'data:', 'blob:'],
           'style-src': ["'self'", "'unsafe-inline'"],
-          'script-src': ["'self'"],
+          // Google's reCAPTCHA v2 when it is the configured provider (server/captcha).
+          'script-src': ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+          'worker-src': ["'self'", 'blob:'],
           'connect-src': ["'self'", 'ws:', 'wss:'],
           'frame-src': ["'self'", 'https://www.google.com', 'https://maps.google.com'],
           'upgrade-insecure-requests': null,
@@ -70,6 +77,11 @@ export function createApp(deps: AppDeps): Express {
   app.use(authenticate(db, { sessionMs: config.SESSION_TTL_HOURS * 3600_000, rememberMs: config.REMEMBER_TTL_DAYS * 86_400_000 }));
   app.use(csrf.protect);
 
+  // Human verification for every form that needs it (register, sign-in, bid registration,
+  // success-page sign-up): `await captcha.verify(req.body['g-recaptcha-response'], req.ip)`.
+  const captcha = createCaptchaVerifier(config, { fallbackSecret: deps.csrfSecret, redis: deps.redis, logger: deps.logger });
+  app.use(createCaptchaRouter({ captcha }));
+
   app.use(
     createAuthRouter({
       db,
@@ -78,7 +90,13 @@ export function createApp(deps: AppDeps): Express {
       sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000,
       rememberTtlMs: config.REMEMBER_TTL_DAYS * 86_400_000,
       apiTokenTtlMs: config.API_TOKEN_TTL_DAYS * 86_400_000,
-      authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+      rateLimit: {
+        perIpPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+        perAccount: config.AUTH_ACCOUNT_RATE_LIMIT,
+        accountWindowMs: config.AUTH_ACCOUNT_RATE_WINDOW_MINUTES * 60_000,
+        redis: deps.redis,
+      },
+      captcha,
     }),
   );
   app.use(createItemsRouter({ db }));

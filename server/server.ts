@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
@@ -64,8 +65,11 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
   } else {
     bus = new InProcessBus();
   }
+  // Shared state of the HTTP layer (captcha replay store, rate-limit counters) in scale-out.
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { protocol: 2 }) : undefined;
   const app = createApp({
     config,
+    redis,
     db: database.db,
     bus,
     logger,
@@ -93,6 +97,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
       await new Promise<void>((resolve) => io.close(() => resolve()));
       httpServer.closeAllConnections();
       await bus.close();
+      await redis?.quit().catch(() => undefined);
       await database.close();
     })());
   return { url, port, database, bus, io, logger, close };

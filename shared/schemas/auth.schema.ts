@@ -40,6 +40,8 @@ export const registerInputSchema = z
     accept_terms: z.coerce.boolean().optional(),
     accept_marketing: z.coerce.boolean().optional(),
     'g-recaptcha-response': z.string().optional().nullable(),
+    /** Also start a cookie session (remember false): the registration page's automatic sign-in. */
+    start_session: z.boolean().optional(),
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: 'Passwords do not match.',
