@@ -16,6 +16,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/types.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { createItemsRouter } from './items/items.router.js';
+import { createNewsletterRouter } from './newsletter/newsletter.router.js';
+import { createProfileRouter } from './profile/profile.router.js';
 import type { EventBus } from './realtime/bus.js';
 import { createSubscriptionsRouter } from './subscriptions/subscriptions.router.js';
 
@@ -102,6 +104,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(createItemsRouter({ db }));
   app.use(createBidsRouter({ db, bus: deps.bus }));
   app.use(createSubscriptionsRouter({ db }));
+  app.use(createProfileRouter({ db }));
+  app.use(createNewsletterRouter({ db }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -15,14 +15,14 @@ export interface PublicUser {
 
 /** `POST /api/login` body. */
 export const tokenLoginInputSchema = z.object({
-  email: z.string().trim().min(1, 'Email address is required.').email('Please enter a valid email address'),
+  email: z.string().trim().min(1, { message: 'Email address is required.', abort: true }).email('Please enter a valid email address'),
   password: z.string().min(1, 'Password is required.'),
   device_name: z.string().max(100).optional(),
 });
 
 /** `POST /login` body (session). Source: spec/accounts-and-shell.md §3 "Login payload". */
 export const sessionLoginInputSchema = z.object({
-  username: z.string().trim().min(1, 'Email address is required.').email('Please enter a valid email address'),
+  username: z.string().trim().min(1, { message: 'Email address is required.', abort: true }).email('Please enter a valid email address'),
   password: z.string().min(1, 'Password is required.'),
   remember: z.coerce.boolean().optional().default(false),
   redirect: z.string().max(2000).optional().nullable(),
@@ -33,7 +33,7 @@ export const sessionLoginInputSchema = z.object({
 export const registerInputSchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required.').max(120),
-    email: z.string().trim().min(1, 'Email address is required.').email('Please enter a valid email address').max(190),
+    email: z.string().trim().min(1, { message: 'Email address is required.', abort: true }).email('Please enter a valid email address').max(190),
     phone: z.string().trim().min(1, 'Phone number is required.').max(40),
     password: z.string().min(4, 'Password must be at least 4 characters long.').max(200),
     password_confirmation: z.string(),
