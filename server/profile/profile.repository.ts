@@ -127,10 +127,22 @@ export async function findDraftOrder(db: Kysely<Database>, userId: number, order
   return toDraftOrder(row, lines.get(row.id) ?? []);
 }
 
-/** Number of orders a customer has (the profile's order count). */
-export async function countOrders(db: Kysely<Database>, userId: number): Promise<number> {
-  const { n } = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-  return Number(n);
+/**
+ * The profile's summary tiles: order count, total paid (MWK, orders paid or completed) and the
+ * date of the latest order (ISO, or null).
+ */
+export async function summariseOrders(db: Kysely<Database>, userId: number): Promise<{ order_count: number; total_spent: number; last_order_at: string | null }> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      sql<number>`coalesce(sum(amount_total) FILTER (WHERE status IN ('paid', 'completed')), 0)`.as('spent'),
+      eb.fn.max('created_at').as('last'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const last = row.last as Date | string | null;
+  return { order_count: Number(row.n), total_spent: Number(row.spent), last_order_at: last ? new Date(last).toISOString() : null };
 }
 
 const addressColumns = ['address1', 'town', 'state', 'zip', 'country', 'email', 'phone', 'updated_at'] as const;

@@ -6,7 +6,7 @@ import { requireUser } from '../auth/auth.middleware.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
-import { countOrders, findBillingAddress, findDraftOrder, listDraftOrders, upsertBillingAddress } from './profile.repository.js';
+import { summariseOrders, findBillingAddress, findDraftOrder, listDraftOrders, upsertBillingAddress } from './profile.repository.js';
 import { updateProfile } from './profile.service.js';
 
 const orderIdSchema = z.coerce.number().int().positive();
@@ -19,7 +19,7 @@ const orderIdSchema = z.coerce.number().int().positive();
  * - `GET /api/my/draft-orders/{id}` → DraftOrder; 404 'Order not found' when missing or another customer's.
  * - `GET /api/me/billing-address` → `{data: BillingAddress | null}`.
  * - `POST /api/me/billing-address` `{address1, town?, state?, zip?, country?, email?, phone?}` → `{data}`.
- * - `GET /api/me/profile-summary` → `{order_count}` (the profile's left card).
+ * - `GET /api/me/profile-summary` → `{order_count, total_spent, last_order_at}` (left card and tiles).
  * Source: spec/accounts-and-shell.md §2 "Profile page", §3, §7.
  */
 export function createProfileRouter(deps: { db: Kysely<Database> }): Router {
@@ -55,7 +55,7 @@ export function createProfileRouter(deps: { db: Kysely<Database> }): Router {
   });
 
   router.get('/api/me/profile-summary', signedIn, async (req, res) => {
-    res.json({ order_count: await countOrders(db, req.auth.user!.id) });
+    res.json(await summariseOrders(db, req.auth.user!.id));
   });
 
   return router;

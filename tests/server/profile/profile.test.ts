@@ -72,6 +72,7 @@ describe('purchase history (spec/accounts-and-shell.md §2 Profile, §3 Draft or
     expect(first.body.data).toHaveLength(10);
     const dates = first.body.data.map((o: { created_at: string }) => o.created_at);
     expect([...dates].sort().reverse()).toEqual(dates);
+    expect((await client.get('/api/me/profile-summary')).body).toMatchObject({ order_count: 12, total_spent: 12 * 250_000 });
     const second = await client.get('/api/my/draft-orders?page=2&per_page=10');
     expect(second.body.data).toHaveLength(2);
     expect(second.body.meta).toMatchObject({ current_page: 2, from: 11, to: 12 });

@@ -1,13 +1,14 @@
 import { Suspense } from 'react';
 import { Box, Container, Loader, Stack } from '@mantine/core';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthModal } from '../../features/auth/components/auth-modal';
 import { FloatingCartButton } from '../../features/cart/components/floating-cart-button';
-import { AppFooter } from './app-footer';
+import { AppFooter, footerVariantFor } from './app-footer';
 import { AppHeader } from './app-header';
 
 /** Page frame: header, the routed page (lazy, with a loader), footer, auth modal, floating cart. */
 export function AppLayout() {
+  const { pathname } = useLocation();
   return (
     <>
       <AppHeader />
@@ -24,7 +25,7 @@ export function AppLayout() {
           </Suspense>
         </Container>
       </Box>
-      <AppFooter />
+      <AppFooter variant={footerVariantFor(pathname)} />
       <AuthModal />
       <FloatingCartButton />
       <ScrollRestoration />

@@ -149,13 +149,12 @@ export function HumanVerification({ onToken, onStateChange, resetKey = 0, showRe
     });
   }, [config, setState]);
 
-  // A used token is discarded: verify again (ALTCHA solves on its own again).
-  const firstReset = useRef(true);
+  // A used token is discarded: verify again (ALTCHA solves on its own again). Only a change of
+  // `resetKey` triggers this, never the first render or the configuration arriving.
+  const lastResetKey = useRef(resetKey);
   useEffect(() => {
-    if (firstReset.current) {
-      firstReset.current = false;
-      return;
-    }
+    if (lastResetKey.current === resetKey) return;
+    lastResetKey.current = resetKey;
     if (config?.provider === 'off') return;
     tokenCb.current(null);
     if (config?.provider === 'altcha' && altchaRef.current) {

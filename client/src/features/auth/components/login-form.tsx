@@ -17,6 +17,19 @@ export function verificationStateText(state: VerificationState): string | null {
   return null;
 }
 
+const VERIFICATION_TEXTS: readonly string[] = [ACCOUNT_MESSAGES.captchaExpired, ACCOUNT_MESSAGES.captchaFailed, ACCOUNT_MESSAGES.captchaRequired];
+
+/**
+ * The form error after a widget state change: the state's text, or — once verified — no
+ * verification text any more (other errors stay).
+ */
+export function nextErrorForVerification(state: VerificationState, current: string | null): string | null {
+  const text = verificationStateText(state);
+  if (text) return text;
+  if (state === 'verified' && current && VERIFICATION_TEXTS.includes(current)) return null;
+  return current;
+}
+
 interface LoginFormProps {
   /** 'modal' validates per field (§5 "Sign-in (modal)"); 'page' with one message (§5 "Sign-in page"). */
   variant: 'modal' | 'page';
@@ -125,10 +138,7 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
           onToken={setCaptchaToken}
           resetKey={resetKey}
           showRequired={showRequired}
-          onStateChange={(state) => {
-            const text = verificationStateText(state);
-            if (text) setError(text);
-          }}
+          onStateChange={(state) => setError((current) => nextErrorForVerification(state, current))}
         />
         {error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} variant="light" role="alert">

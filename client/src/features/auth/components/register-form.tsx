@@ -4,7 +4,7 @@ import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { registerAccount } from '../api/register';
 import { HumanVerification } from '../../../components/human-verification/human-verification';
 import { ACCOUNT_MESSAGES as M } from '../../../../../shared/messages/accounts';
-import { verificationStateText } from './login-form';
+import { nextErrorForVerification } from './login-form';
 
 /** Values of the registration form. */
 export interface RegisterValues {
@@ -165,10 +165,7 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
           onToken={setCaptchaToken}
           resetKey={resetKey}
           showRequired={showRequired}
-          onStateChange={(state) => {
-            const text = verificationStateText(state);
-            if (text) setError(text);
-          }}
+          onStateChange={(state) => setError((current) => nextErrorForVerification(state, current))}
         />
         {error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} variant="light" role="alert">
