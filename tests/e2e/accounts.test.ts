@@ -139,4 +139,36 @@ describe('accounts end to end in Chromium (issue 3)', () => {
     expect(page.url()).toBe(`${server.url}/spa/bid-dashboard`);
     await ctx.close();
   });
+
+  it('when the verification cannot load, then Failed with Retry (3 s × attempt); a retry that works verifies; after 3 retries, Please refresh the page.', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.route('**/api/captcha/config', (route) => route.abort());
+    await page.goto(`${server.url}/login`);
+    const failed = page.getByTestId('verification-failed');
+    await failed.waitFor({ timeout: 10_000 });
+    expect(await failed.textContent()).toContain('Failed to load reCAPTCHA.');
+    expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isDisabled()).toBe(true);
+
+    await page.unroute('**/api/captcha/config');
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('button', { name: /Retry in 3s/ }).waitFor();
+    await page.getByTestId('human-verification').and(page.locator('[data-state="verified"]')).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).toBe(true);
+
+    // Always failing: after the third retry the widget asks for a page refresh.
+    const stuck = await ctx.newPage();
+    await stuck.clock.install();
+    await stuck.route('**/api/captcha/config', (route) => route.abort());
+    await stuck.goto(`${server.url}/login`);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await stuck.clock.runFor(2_500);
+      await stuck.getByTestId('verification-failed').getByRole('button', { name: 'Retry' }).click();
+      await stuck.clock.runFor(3_000 * attempt + 500);
+    }
+    await stuck.clock.runFor(2_500);
+    await expect.poll(() => stuck.getByTestId('verification-failed').textContent()).toBe('Failed to load reCAPTCHA. Please refresh the page.');
+    expect(await stuck.getByTestId('verification-failed').getByRole('button').count()).toBe(0);
+    await ctx.close();
+  });
 });

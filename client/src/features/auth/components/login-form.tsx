@@ -2,33 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconLock, IconMail } from '@tabler/icons-react';
 import { login, type LoginResult } from '../api/login';
-import { HumanVerification, type VerificationState } from '../../../components/human-verification/human-verification';
+import { HumanVerification } from '../../../components/human-verification/human-verification';
+import { nextErrorForVerification } from '../utils/auth-rules';
 import { readCookie, refreshCsrfCookie } from '../../../lib/api-client';
 import { notifyInfo } from '../../../lib/notify';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
 
 /** Success text of a sign-in. Source: spec/accounts-and-shell.md §2 "/login page". */
 export const LOGIN_SUCCESS_TEXT = ACCOUNT_MESSAGES.loginSuccess;
-
-/** Form-level texts when the widget's token expires or fails. Source: spec §8 "Human verification". */
-export function verificationStateText(state: VerificationState): string | null {
-  if (state === 'expired') return ACCOUNT_MESSAGES.captchaExpired;
-  if (state === 'error') return ACCOUNT_MESSAGES.captchaFailed;
-  return null;
-}
-
-const VERIFICATION_TEXTS: readonly string[] = [ACCOUNT_MESSAGES.captchaExpired, ACCOUNT_MESSAGES.captchaFailed, ACCOUNT_MESSAGES.captchaRequired];
-
-/**
- * The form error after a widget state change: the state's text, or — once verified — no
- * verification text any more (other errors stay).
- */
-export function nextErrorForVerification(state: VerificationState, current: string | null): string | null {
-  const text = verificationStateText(state);
-  if (text) return text;
-  if (state === 'verified' && current && VERIFICATION_TEXTS.includes(current)) return null;
-  return current;
-}
 
 interface LoginFormProps {
   /** 'modal' validates per field (§5 "Sign-in (modal)"); 'page' with one message (§5 "Sign-in page"). */

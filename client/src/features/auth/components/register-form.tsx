@@ -4,19 +4,8 @@ import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { registerAccount } from '../api/register';
 import { HumanVerification } from '../../../components/human-verification/human-verification';
 import { ACCOUNT_MESSAGES as M } from '../../../../../shared/messages/accounts';
-import { nextErrorForVerification } from './login-form';
+import { firstRegistrationError, nextErrorForVerification, pageValid, type RegisterValues } from '../utils/auth-rules';
 
-/** Values of the registration form. */
-export interface RegisterValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  password: string;
-  passwordConfirmation: string;
-  acceptTerms: boolean;
-  acceptMarketing: boolean;
-}
 
 const EMPTY: RegisterValues = {
   firstName: '',
@@ -28,36 +17,6 @@ const EMPTY: RegisterValues = {
   acceptTerms: false,
   acceptMarketing: false,
 };
-
-/**
- * First failing rule of the modal's registration form, checked in the spec's order, or null.
- * Source: spec/accounts-and-shell.md §5 "Registration (modal), checked in this order".
- */
-export function firstRegistrationError(v: RegisterValues, captchaToken: string | null): string | null {
-  if (!v.firstName.trim()) return M.firstNameRequired;
-  if (!v.lastName.trim()) return M.lastNameRequired;
-  if (!v.email.trim()) return M.emailRequired;
-  if (!v.phone.trim()) return M.phoneRequired;
-  if (!v.password) return M.passwordRequired;
-  if (v.password.length < 4) return M.passwordTooShort;
-  if (v.password !== v.passwordConfirmation) return M.passwordsDoNotMatch;
-  if (!v.acceptTerms) return M.acceptTerms;
-  if (!captchaToken) return M.captchaRequired;
-  return null;
-}
-
-/** Page rule: all fields, 4+ character password, matching confirmation, terms. Source: §5 "Registration page". */
-function pageValid(v: RegisterValues): boolean {
-  return (
-    !!v.firstName.trim() &&
-    !!v.lastName.trim() &&
-    !!v.email.trim() &&
-    !!v.phone.trim() &&
-    v.password.length >= 4 &&
-    v.password === v.passwordConfirmation &&
-    v.acceptTerms
-  );
-}
 
 interface RegisterFormProps {
   /** 'modal' (ordered messages, marketing not sent) or 'page' (one message, all fields sent). */
