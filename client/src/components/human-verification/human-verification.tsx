@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Group, Loader, Text } from '@mantine/core';
-import { IconRefresh, IconShieldCheck } from '@tabler/icons-react';
+import { IconRefresh } from '@tabler/icons-react';
 import { ACCOUNT_MESSAGES } from '../../../../shared/messages/accounts';
 import type {} from 'altcha/types/react';
 import { getCaptchaConfig, type CaptchaConfig } from './captcha-config';
@@ -230,12 +230,6 @@ export function HumanVerification({ onToken, onStateChange, resetKey = 0, showRe
         <Text size="xs" c="red.7" mt={4} role="alert">
           {inlineText}
         </Text>
-      )}
-      {state === 'verified' && (
-        <Group gap={4} mt={4} c="gavel.7">
-          <IconShieldCheck size={14} />
-          <Text size="xs">Verified</Text>
-        </Group>
       )}
     </div>
   );
