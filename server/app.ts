@@ -3,6 +3,7 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -14,16 +15,20 @@ import { BidSequencer } from './bids/bid-sequencer.js';
 import { createBidsRouter } from './bids/bids.router.js';
 import { createDashboardRouter } from './dashboard/dashboard.router.js';
 import { createCartRouter } from './cart/cart.router.js';
+import { createCaptchaRouter } from './captcha/captcha.router.js';
+import { createCaptchaVerifier } from './captcha/captcha.verifier.js';
 import type { Config } from './config.js';
 import type { Database } from './db/types.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { createItemsRouter } from './items/items.router.js';
 import type { JobScheduler } from './jobs/job-scheduler.js';
 import type { Metrics } from './metrics/metrics.js';
-import { createOpsRouter, type RedisPing } from './ops/ops.router.js';
+import { createOpsRouter } from './ops/ops.router.js';
 import { createDpoSetup, type DpoSetup } from './dpo/dpo-setup.js';
 import { createCheckoutRouter } from './orders/checkout.router.js';
 import { createPaymentsRouter } from './payments/payments.router.js';
+import { createNewsletterRouter } from './newsletter/newsletter.router.js';
+import { createProfileRouter } from './profile/profile.router.js';
 import type { EventBus } from './realtime/bus.js';
 import { createSubscriptionsRouter } from './subscriptions/subscriptions.router.js';
 import { createWatchlistRouter } from './watchlist/watchlist.router.js';
@@ -43,8 +48,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** BullMQ queues for `/admin/queues`; null or absent: embedded mode (503 there). */
   queues?: Queue[] | null;
-  /** Redis checked by `/readyz`; absent: embedded mode. */
-  redis?: RedisPing;
+  /** Shared Redis (with `REDIS_URL`): checked by `/readyz`, captcha replay store, auth rate-limit counters; absent: embedded mode. */
+  redis?: Redis;
   /** DPO Pay client (and simulator); built from config (simulator on this PORT) when absent. */
   dpo?: DpoSetup;
 }
@@ -64,7 +69,9 @@ export function createApp(deps: AppDeps): Express {
           'default-src': ["'self'"],
           'img-src': ["'self'", 'data:', 'blob:'],
           'style-src': ["'self'", "'unsafe-inline'"],
-          'script-src': ["'self'"],
+          // Google's reCAPTCHA v2 when it is the configured provider (server/captcha).
+          'script-src': ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+          'worker-src': ["'self'", 'blob:'],
           'connect-src': ["'self'", 'ws:', 'wss:'],
           'frame-src': ["'self'", 'https://www.google.com', 'https://maps.google.com'],
           'upgrade-insecure-requests': null,
@@ -96,6 +103,11 @@ export function createApp(deps: AppDeps): Express {
   app.use(authenticate(db, { sessionMs: config.SESSION_TTL_HOURS * 3600_000, rememberMs: config.REMEMBER_TTL_DAYS * 86_400_000 }));
   app.use(csrf.protect);
 
+  // Human verification for every form that needs it (register, sign-in, bid registration,
+  // success-page sign-up): `await captcha.verify(req.body['g-recaptcha-response'], req.ip)`.
+  const captcha = createCaptchaVerifier(config, { fallbackSecret: deps.csrfSecret, redis: deps.redis, logger: deps.logger });
+  app.use(createCaptchaRouter({ captcha }));
+
   app.use(
     createAuthRouter({
       db,
@@ -104,7 +116,13 @@ export function createApp(deps: AppDeps): Express {
       sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000,
       rememberTtlMs: config.REMEMBER_TTL_DAYS * 86_400_000,
       apiTokenTtlMs: config.API_TOKEN_TTL_DAYS * 86_400_000,
-      authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+      rateLimit: {
+        perIpPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+        perAccount: config.AUTH_ACCOUNT_RATE_LIMIT,
+        accountWindowMs: config.AUTH_ACCOUNT_RATE_WINDOW_MINUTES * 60_000,
+        redis: deps.redis,
+      },
+      captcha,
     }),
   );
   app.use(createItemsRouter({ db }));
@@ -116,6 +134,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(createCartRouter({ db, bus: deps.bus, secureCookies: config.COOKIE_SECURE }));
   app.use(createCheckoutRouter({ db, bus: deps.bus, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE, appUrl: config.APP_URL }));
   app.use(createPaymentsRouter({ db, bus: deps.bus, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE }));
+  app.use(createProfileRouter({ db }));
+  app.use(createNewsletterRouter({ db }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

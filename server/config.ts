@@ -51,6 +51,24 @@ export const configSchema = z.object({
   DPO_PAY_URL: optionalUrl(['https', 'http']),
   DPO_COMPANY_TOKEN: z.string().trim().min(1).optional(),
   DPO_SERVICE_TYPE: z.string().trim().min(1).optional(),
+  /** Failed sign-ins (and registrations) allowed per email address in the window below. */
+  AUTH_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  AUTH_ACCOUNT_RATE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  /** Human verification (server/captcha): default altcha, or recaptcha when its keys are set. */
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'off']).optional(),
+  /** ALTCHA challenge signing secret; derived from the anti-forgery secret when unset. */
+  ALTCHA_HMAC_SECRET: z.string().min(16).optional(),
+  /** PBKDF2 iterations per proof-of-work attempt (tests set 1). */
+  ALTCHA_COST: z.coerce.number().int().positive().default(200),
+  /** The secret counter is drawn from [ALTCHA_COUNTER_MAX/2, ALTCHA_COUNTER_MAX]: attempts a solver needs. */
+  ALTCHA_COUNTER_MAX: z.coerce.number().int().min(2).max(1_000_000).default(5000),
+  ALTCHA_EXPIRES_SECONDS: z.coerce.number().int().min(30).default(600),
+  RECAPTCHA_SITE_KEY: z.string().trim().min(1).optional(),
+  RECAPTCHA_SECRET: z.string().trim().min(1).optional(),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+}).refine((c) => c.CAPTCHA_PROVIDER !== 'recaptcha' || (c.RECAPTCHA_SITE_KEY && c.RECAPTCHA_SECRET), {
+  message: 'CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET',
+  path: ['CAPTCHA_PROVIDER'],
 });
 
 /** Checked configuration. Paths are absolute. */

@@ -102,6 +102,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
     jobs,
     metrics,
     queues: scale ? queueList(scale.queues) : null,
+    // Shared by /readyz, the captcha replay store and the auth rate-limit counters.
     redis: scale?.redis,
   });
   const httpServer = http.createServer(app);

@@ -4,11 +4,10 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { App } from './app/app';
-import { appStore } from './lib/store';
-import { refreshSessionAtom } from './features/auth/atoms/session-atoms';
+import { runStartup } from './app/startup';
 
-// Start-up: read the session once (spec/accounts-and-shell.md §4 "Authentication").
-void appStore.set(refreshSessionAtom);
+// Start-up: auth state, then watchlist, then cart (spec/accounts-and-shell.md §4 "Authentication").
+void runStartup();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

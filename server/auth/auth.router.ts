@@ -1,11 +1,13 @@
 import { Router, type Request, type Response } from 'express';
 import type { Kysely } from 'kysely';
-import { rateLimit } from 'express-rate-limit';
 import { MESSAGES } from '../../shared/messages.js';
+import { ACCOUNT_MESSAGES } from '../../shared/messages/accounts.js';
 import { registerInputSchema, sessionLoginInputSchema, tokenLoginInputSchema } from '../../shared/schemas/auth.schema.js';
 import type { Database } from '../db/types.js';
+import { CAPTCHA_FIELD, type CaptchaVerifier } from '../captcha/captcha.verifier.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
+import { createAuthRateLimiters, type AuthRateLimitSettings } from './auth-rate-limit.js';
 import { SESSION_COOKIE, requireUser, type createCsrf } from './auth.middleware.js';
 import { createApiToken, createSession, revokeApiToken, revokeSession } from './credentials.service.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -19,7 +21,10 @@ export interface AuthRouterDeps {
   sessionTtlMs: number;
   rememberTtlMs: number;
   apiTokenTtlMs: number;
-  authRateLimitPerMinute: number;
+  /** Per-IP and per-account limits of sign-in and registration. */
+  rateLimit: AuthRateLimitSettings;
+  /** Human verification of `POST /login` and `POST /api/register`. */
+  captcha: CaptchaVerifier;
 }
 
 // A hash of a random password: verifying against it costs as much as a real check, so a
@@ -54,17 +59,16 @@ function safeRedirect(value: string | null | undefined): string | null {
  * Sign-in, registration and session routes: `GET /sanctum/csrf-cookie`, `POST /login`,
  * `POST /logout`, `POST /api/login`, `POST /api/logout`, `POST /api/register`,
  * `GET /api/user-session`, `GET /api/user`. Source: spec/accounts-and-shell.md §7, DESIGN.md.
+ * `POST /login` and `POST /api/register` need a human-verification token in
+ * `g-recaptcha-response` (422 otherwise) and are rate limited per IP and per email (429).
+ * `POST /api/register` with `start_session: true` (JSON) also signs the browser in (remember false).
+ * `POST /logout` ends the cookie session and, when a bearer token is sent, revokes it too.
  */
 export function createAuthRouter(deps: AuthRouterDeps): Router {
   const { db, csrf } = deps;
   const router = Router();
-  const limiter = rateLimit({
-    windowMs: 60_000,
-    limit: deps.authRateLimitPerMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => res.status(429).json({ message: MESSAGES.tooManyAttempts, code: 'rate_limited' }),
-  });
+  const loginLimiters = createAuthRateLimiters('login', deps.rateLimit);
+  const registerLimiters = createAuthRateLimiters('register', deps.rateLimit);
 
   const setSessionCookie = (req: Request, res: Response, id: string | null, expires?: Date, remember = false) => {
     if (id) {
@@ -89,21 +93,25 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
     res.status(204).end();
   });
 
-  router.post('/login', limiter, async (req, res) => {
-    const input = parseInput(sessionLoginInputSchema, req.body);
-    const userId = await checkCredentials(db, input.username, input.password);
-    // A new session id at every sign-in (no session fixation); the old one is revoked.
+  /** Starts a new session (new id: no session fixation; the previous one is revoked). */
+  const startSession = async (req: Request, res: Response, userId: number, remember: boolean) => {
     const previous = req.cookies?.[SESSION_COOKIE];
     if (previous) await revokeSession(db, previous);
-    const ttl = input.remember ? deps.rememberTtlMs : deps.sessionTtlMs;
     const session = await createSession(db, {
       userId,
-      remember: input.remember,
-      ttlMs: ttl,
+      remember,
+      ttlMs: remember ? deps.rememberTtlMs : deps.sessionTtlMs,
       ip: req.ip,
       userAgent: req.headers['user-agent'],
     });
-    setSessionCookie(req, res, session.id, session.expiresAt, input.remember);
+    setSessionCookie(req, res, session.id, session.expiresAt, remember);
+  };
+
+  router.post('/login', ...loginLimiters, async (req, res) => {
+    const input = parseInput(sessionLoginInputSchema, req.body);
+    await deps.captcha.verify(input[CAPTCHA_FIELD], req.ip);
+    const userId = await checkCredentials(db, input.username, input.password);
+    await startSession(req, res, userId, input.remember);
     const user = await findAuthUserById(db, userId);
     res.json({ success: true, message: 'Login successful', user, redirect: safeRedirect(input.redirect) });
   });
@@ -111,11 +119,12 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
   router.post('/logout', async (req, res) => {
     const current = req.cookies?.[SESSION_COOKIE];
     if (current) await revokeSession(db, current);
+    if (req.auth.tokenId) await revokeApiToken(db, req.auth.tokenId);
     setSessionCookie(req, res, null);
     res.json({ success: true });
   });
 
-  router.post('/api/login', limiter, async (req, res) => {
+  router.post('/api/login', ...loginLimiters, async (req, res) => {
     const input = parseInput(tokenLoginInputSchema, req.body);
     const userId = await checkCredentials(db, input.email, input.password);
     const { token, expiresAt } = await createApiToken(db, { userId, name: input.device_name, ttlMs: deps.apiTokenTtlMs });
@@ -127,10 +136,11 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
     res.json({ success: true });
   });
 
-  router.post('/api/register', limiter, async (req, res) => {
+  router.post('/api/register', ...registerLimiters, async (req, res) => {
     const input = parseInput(registerInputSchema, req.body);
+    await deps.captcha.verify(input[CAPTCHA_FIELD], req.ip);
     if (await findUserByEmail(db, input.email)) {
-      throw AppError.validation({ email: ['The email has already been taken.'] });
+      throw AppError.validation({ email: [ACCOUNT_MESSAGES.emailTaken] });
     }
     let userId: number;
     try {
@@ -141,10 +151,14 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
         passwordHash: await hashPassword(input.password),
       });
     } catch (err) {
-      if ((err as { code?: string }).code === '23505') throw AppError.validation({ email: ['The email has already been taken.'] });
+      if ((err as { code?: string }).code === '23505') throw AppError.validation({ email: [ACCOUNT_MESSAGES.emailTaken] });
       throw err;
     }
     const { token } = await createApiToken(db, { userId, name: 'register', ttlMs: deps.apiTokenTtlMs });
+    // The page's automatic sign-in (remember false): a cookie session in the same answer, so
+    // one verified human action gives an account and a session. Only for JSON bodies, which a
+    // cross-site form cannot send (no login CSRF).
+    if (input.start_session && req.is('application/json')) await startSession(req, res, userId, false);
     const user = await findAuthUserById(db, userId);
     res.status(201).json({ success: true, message: 'Registration successful', data: { token, user }, user });
   });

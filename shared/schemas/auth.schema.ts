@@ -15,14 +15,14 @@ export interface PublicUser {
 
 /** `POST /api/login` body. */
 export const tokenLoginInputSchema = z.object({
-  email: z.string().trim().min(1, 'Email address is required.').email('Please enter a valid email address'),
+  email: z.string().trim().min(1, { message: 'Email address is required.', abort: true }).email('Please enter a valid email address'),
   password: z.string().min(1, 'Password is required.'),
   device_name: z.string().max(100).optional(),
 });
 
 /** `POST /login` body (session). Source: spec/accounts-and-shell.md §3 "Login payload". */
 export const sessionLoginInputSchema = z.object({
-  username: z.string().trim().min(1, 'Email address is required.').email('Please enter a valid email address'),
+  username: z.string().trim().min(1, { message: 'Email address is required.', abort: true }).email('Please enter a valid email address'),
   password: z.string().min(1, 'Password is required.'),
   remember: z.coerce.boolean().optional().default(false),
   redirect: z.string().max(2000).optional().nullable(),
@@ -33,13 +33,15 @@ export const sessionLoginInputSchema = z.object({
 export const registerInputSchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required.').max(120),
-    email: z.string().trim().min(1, 'Email address is required.').email('Please enter a valid email address').max(190),
+    email: z.string().trim().min(1, { message: 'Email address is required.', abort: true }).email('Please enter a valid email address').max(190),
     phone: z.string().trim().min(1, 'Phone number is required.').max(40),
     password: z.string().min(4, 'Password must be at least 4 characters long.').max(200),
     password_confirmation: z.string(),
     accept_terms: z.coerce.boolean().optional(),
     accept_marketing: z.coerce.boolean().optional(),
     'g-recaptcha-response': z.string().optional().nullable(),
+    /** Also start a cookie session (remember false): the registration page's automatic sign-in. */
+    start_session: z.boolean().optional(),
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: 'Passwords do not match.',

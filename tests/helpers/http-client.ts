@@ -1,3 +1,5 @@
+import { solveCaptcha } from './captcha.js';
+
 /**
  * A small browser-like HTTP client for tests: keeps cookies, sends `X-XSRF-TOKEN` from the
  * `XSRF-TOKEN` cookie on state-changing requests, or a bearer token when given.
@@ -54,9 +56,14 @@ export class TestClient {
     return this.request<T>('POST', path, body ?? {}, opts);
   }
 
-  /** Signs in through the browser flow: CSRF cookie, then `POST /login`. */
+  /** A solved human-verification token for this server (see helpers/captcha.ts). */
+  captcha(): Promise<string> {
+    return solveCaptcha(this.baseUrl);
+  }
+
+  /** Signs in through the browser flow: CSRF cookie, a solved ALTCHA, then `POST /login`. */
   async login(email: string, password = 'password', remember = false) {
     await this.get('/sanctum/csrf-cookie');
-    return this.post('/login', { username: email, password, remember, redirect: '/' });
+    return this.post('/login', { username: email, password, remember, redirect: '/', 'g-recaptcha-response': await this.captcha() });
   }
 }

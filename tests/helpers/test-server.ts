@@ -20,6 +20,10 @@ export async function startTestServer(opts: { seed?: boolean; env?: Record<strin
     DATA_DIR: `/tmp/gavel-test-${process.pid}`,
     CSRF_SECRET: 'test-secret-test-secret-test-secret',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    AUTH_ACCOUNT_RATE_LIMIT: '1000',
+    // Real human verification at a low difficulty: tests solve challenges (helpers/captcha.ts).
+    ALTCHA_COST: '1',
+    ALTCHA_COUNTER_MAX: '40',
     SEED: 'never',
     ...opts.env,
   });

@@ -6,6 +6,10 @@ import { notifications } from '@mantine/notifications';
  */
 export const NOTIFICATION_DURATION = { error: 7000, warning: 6000, info: 5000, success: 5000 } as const;
 
+/** Default duration and the closing animation in ms. Source: spec §9 (default 5000; closing animation 300 ms). */
+export const NOTIFICATION_DEFAULT_MS = 5000;
+export const NOTIFICATION_CLOSE_MS = 300;
+
 type Kind = keyof typeof NOTIFICATION_DURATION;
 const COLOR: Record<Kind, string> = { error: 'red', warning: 'orange', info: 'blue', success: 'green' };
 
@@ -38,4 +42,28 @@ export function notifyWarning(message: string, title?: string): void {
 /** Shows a blue info toast (5 s). */
 export function notifyInfo(message: string, title?: string): void {
   show('info', title, message);
+}
+
+/** A notification as the spec describes it. Source: spec/accounts-and-shell.md §3 "Notification". */
+export interface AppNotification {
+  id?: string;
+  type: Kind;
+  title?: string;
+  message: string;
+  /** ms; defaults to the type's duration. */
+  duration?: number;
+  /** Stays until closed. */
+  persistent?: boolean;
+}
+
+/** Shows a notification; auto-dismissed after its duration unless persistent; closing animates 300 ms. */
+export function notify(n: AppNotification): void {
+  notifications.show({
+    id: n.id,
+    title: n.title,
+    message: n.message,
+    color: COLOR[n.type],
+    autoClose: n.persistent ? false : (n.duration ?? NOTIFICATION_DURATION[n.type] ?? NOTIFICATION_DEFAULT_MS),
+    withBorder: true,
+  });
 }

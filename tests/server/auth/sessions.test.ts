@@ -15,11 +15,11 @@ describe('sign-in, sessions and tokens (DESIGN.md, spec/accounts-and-shell.md §
   it('when registering, then 201 with a token and a customer holding place_bids; the same email again is 422', async () => {
     const client = new TestClient(server.url);
     const body = { name: 'Chikondi Banda', email: 'chikondi@example.mw', phone: '0888123456', password: 'secret1', password_confirmation: 'secret1' };
-    const res = await client.post('/api/register', body);
+    const res = await client.post('/api/register', { ...body, 'g-recaptcha-response': await client.captcha() });
     expect(res.status).toBe(201);
     expect(res.body.data.token).toEqual(expect.any(String));
     expect(res.body.data.user).toMatchObject({ email: 'chikondi@example.mw', is_customer: true, roles: [{ name: 'customer' }], permissions: ['place_bids'] });
-    const again = await client.post('/api/register', { ...body, email: 'CHIKONDI@example.mw' });
+    const again = await client.post('/api/register', { ...body, email: 'CHIKONDI@example.mw', 'g-recaptcha-response': await client.captcha() });
     expect(again.status).toBe(422);
     expect(again.body.errors.email).toEqual(['The email has already been taken.']);
   });
@@ -37,7 +37,7 @@ describe('sign-in, sessions and tokens (DESIGN.md, spec/accounts-and-shell.md §
     const client = new TestClient(server.url);
     await client.get('/sanctum/csrf-cookie');
     const before = client.cookie('XSRF-TOKEN');
-    const login = await client.post('/login', { username: user.email, password: 'password', remember: false, redirect: '/item/5' });
+    const login = await client.post('/login', { username: user.email, password: 'password', remember: false, redirect: '/item/5', 'g-recaptcha-response': await client.captcha() });
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ success: true, redirect: '/item/5', user: { id: user.id } });
     expect(client.cookie('XSRF-TOKEN')).not.toBe(before);
@@ -58,8 +58,8 @@ describe('sign-in, sessions and tokens (DESIGN.md, spec/accounts-and-shell.md §
     const user = await createCustomer(server.database.db);
     const client = new TestClient(server.url);
     await client.get('/sanctum/csrf-cookie');
-    const wrong = await client.post('/login', { username: user.email, password: 'nope' });
-    const unknown = await client.post('/login', { username: 'nobody@example.mw', password: 'nope' });
+    const wrong = await client.post('/login', { username: user.email, password: 'nope', 'g-recaptcha-response': await client.captcha() });
+    const unknown = await client.post('/login', { username: 'nobody@example.mw', password: 'nope', 'g-recaptcha-response': await client.captcha() });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.message).toBe('Invalid login credentials. Please check your email and password.');

@@ -1,8 +1,13 @@
-import { Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconGavel, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Box, Button, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBrandFacebook, IconBrandLinkedin, IconBrandWhatsapp, IconClock, IconGavel, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
+import { ACCOUNT_MESSAGES } from '../../../../shared/messages/accounts';
+import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
 
-/** Footer links. Source: spec/shopping.md §2 "Footer variants" and accounts-and-shell §2. */
-const LINKS = [
+/** Footer variants. Source: spec/shopping.md §2 "Footer variants". */
+export type FooterVariant = 'default' | 'dark' | 'brand' | 'brandLight' | 'customer' | 'minimal';
+
+/** The global footer links (spec/accounts-and-shell.md §2, spec/shopping.md §2). */
+export const FOOTER_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/register-bid', label: 'Register Bid' },
   { href: '/cart', label: 'Cart' },
@@ -11,69 +16,232 @@ const LINKS = [
   { href: '/spa/profile', label: 'Profile' },
 ];
 
-/** The global footer: company blurb, the six links, contact details and one external credit link. */
-export function AppFooter() {
+const BROWSE_LINKS = [
+  { href: '/auctions', label: 'All auctions' },
+  { href: '/shop', label: 'Daily sales' },
+  { href: '/about', label: 'About us' },
+];
+
+const LEGAL_LINKS = [
+  { href: '/about', label: 'Terms of sale' },
+  { href: '/about', label: 'Privacy' },
+];
+
+const SOCIAL = [
+  { href: 'https://www.facebook.com/', label: 'Facebook', icon: IconBrandFacebook },
+  { href: 'https://www.linkedin.com/', label: 'LinkedIn', icon: IconBrandLinkedin },
+  { href: 'https://wa.me/2651820000', label: 'WhatsApp', icon: IconBrandWhatsapp },
+];
+
+const PAYMENT_METHODS = ['DPO Pay', 'Visa', 'Mastercard', 'Airtel Money', 'TNM Mpamba', 'Cash on Delivery'];
+
+const PALETTE: Record<Exclude<FooterVariant, 'minimal' | 'customer'>, { bg: string; text: string; dim: string; head: string; dark: boolean }> = {
+  default: { bg: '#05301b', text: 'var(--mantine-color-gray-3)', dim: 'var(--mantine-color-gray-5)', head: 'white', dark: true },
+  dark: { bg: '#141517', text: 'var(--mantine-color-gray-4)', dim: 'var(--mantine-color-gray-6)', head: 'white', dark: true },
+  brand: { bg: 'linear-gradient(120deg, #053a20 0%, #0f6a3a 100%)', text: 'var(--mantine-color-gray-2)', dim: 'var(--mantine-color-gray-4)', head: 'white', dark: true },
+  brandLight: { bg: '#e8f5ee', text: 'var(--mantine-color-dark-6)', dim: 'var(--mantine-color-dark-3)', head: '#064526', dark: false },
+};
+
+/** Which footer a path gets: sign-in pages minimal, account and shopping pages customer, About brand. */
+export function footerVariantFor(pathname: string): FooterVariant {
+  const p = pathname.replace(/^\/(spa|home-vue)(?=\/|$)/, '') || '/';
+  if (/^\/(login|register|logout)$/.test(p)) return 'minimal';
+  if (/^\/(profile|bid-dashboard|cart|checkout|payment-success|payment-cancel|register-bid)(\/|$)/.test(p)) return 'customer';
+  if (/^\/about/.test(p)) return 'brand';
+  if (/^\/item\//.test(p)) return 'brandLight';
+  if (/^\/(auctions|shop)$/.test(p)) return 'dark';
+  return 'default';
+}
+
+function CreditLink({ color }: { color: string }) {
   return (
-    <Box component="footer" bg="#05301b" c="gray.3" mt="xl" data-testid="site-footer">
+    <Text size="xs" c={color}>
+      Icons by{' '}
+      <Anchor href="https://tabler.io/icons" target="_blank" rel="noopener noreferrer" c="gold.5" size="xs">
+        Tabler Icons
+      </Anchor>
+    </Text>
+  );
+}
+
+function Copyright({ color }: { color: string }) {
+  return (
+    <Text size="xs" c={color}>
+      © {new Date().getFullYear()} Gavel. All rights reserved.
+    </Text>
+  );
+}
+
+function LinkList({ links, color }: { links: { href: string; label: string }[]; color: string }) {
+  return (
+    <Stack gap={6}>
+      {links.map((l) => (
+        <Anchor key={l.label} href={l.href} c={color} size="sm">
+          {l.label}
+        </Anchor>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The site footer in one of six variants (default, dark, brand, brandLight, customer, minimal).
+ * Every variant carries the global links (Home, Register Bid, Cart, Checkout, Bid Dashboard,
+ * Profile) and the external credit link; the full variants add company info, social links,
+ * navigation columns, the newsletter form, legal links and the copyright line; customer adds a
+ * help banner, three contact blocks and payment methods. Source: spec/shopping.md §2.
+ */
+export function AppFooter({ variant = 'default', newsletter = true }: { variant?: FooterVariant; newsletter?: boolean }) {
+  if (variant === 'minimal') {
+    return (
+      <Box component="footer" py="md" mt="xl" bg="gray.0" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }} data-testid="site-footer" data-variant="minimal">
+        <Container size={1400}>
+          <Group justify="space-between" gap="xs">
+            <Group gap="md" component="nav" aria-label="Footer">
+              {FOOTER_LINKS.map((l) => (
+                <Anchor key={l.href} href={l.href} size="xs" c="dimmed">
+                  {l.label}
+                </Anchor>
+              ))}
+            </Group>
+            <Group gap="md">
+              <Copyright color="dimmed" />
+              <CreditLink color="dimmed" />
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+    );
+  }
+  if (variant === 'customer') return <CustomerFooter />;
+  const c = PALETTE[variant];
+  return (
+    <Box component="footer" mt="xl" style={{ background: c.bg, color: c.text }} data-testid="site-footer" data-variant={variant}>
       <Container size={1400} py={40}>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: newsletter ? 4 : 3 }} spacing="xl">
           <Stack gap="xs">
             <Group gap={8}>
               <IconGavel size={22} color="var(--mantine-color-gold-5)" />
-              <Text fw={800} size="xl" c="white">
+              <Text fw={800} size="xl" c={c.head}>
                 Gavel
               </Text>
             </Group>
-            <Text size="sm" c="gray.4" maw={320}>
-              Auctioneers, valuers and estate agents serving Malawi for over 34 years. Secure bidding, real-time updates, a
-              trusted platform.
+            <Text size="sm" c={c.text} maw={320}>
+              Auctioneers, valuers and estate agents serving Malawi for over 34 years. Secure bidding, real-time updates, a trusted platform.
             </Text>
+            <Group gap={6} mt={4}>
+              {SOCIAL.map((s) => (
+                <ActionIcon key={s.label} component="a" href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} variant={c.dark ? 'subtle' : 'light'} color={c.dark ? 'gray.3' : 'gavel'} radius="xl">
+                  <s.icon size={18} />
+                </ActionIcon>
+              ))}
+            </Group>
           </Stack>
           <Stack gap={6}>
-            <Text fw={700} c="white" size="sm" tt="uppercase" lts={1}>
+            <Text fw={700} c={c.head} size="sm" tt="uppercase" lts={1}>
               Quick links
             </Text>
-            <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
-              {LINKS.map((l) => (
-                <Anchor key={l.href} href={l.href} c="gray.3" size="sm">
+            <SimpleGrid cols={2} spacing={6} verticalSpacing={6} component="nav" aria-label="Footer">
+              {FOOTER_LINKS.map((l) => (
+                <Anchor key={l.href} href={l.href} c={c.text} size="sm">
                   {l.label}
                 </Anchor>
               ))}
             </SimpleGrid>
           </Stack>
           <Stack gap={6}>
-            <Text fw={700} c="white" size="sm" tt="uppercase" lts={1}>
-              Contact
+            <Text fw={700} c={c.head} size="sm" tt="uppercase" lts={1}>
+              Browse
             </Text>
-            <Group gap={8} wrap="nowrap">
-              <IconMapPin size={16} />
-              <Text size="sm">Blantyre and Lilongwe branches</Text>
-            </Group>
-            <Group gap={8} wrap="nowrap">
-              <IconPhone size={16} />
+            <LinkList links={BROWSE_LINKS} color={c.text} />
+            <Group gap={8} wrap="nowrap" mt={6}>
+              <IconClock size={16} />
               <Text size="sm">Mon-Fri 8:00-5:00, Sat 9:00-3:00</Text>
             </Group>
-            <Group gap={8} wrap="nowrap">
-              <IconMail size={16} />
-              <Anchor href="/about" c="gray.3" size="sm">
-                Contact us
-              </Anchor>
-            </Group>
           </Stack>
+          {newsletter && <NewsletterForm dark={c.dark} />}
         </SimpleGrid>
-        <Divider my="lg" color="rgba(255,255,255,0.12)" />
+        <Divider my="lg" color={c.dark ? 'rgba(255,255,255,0.12)' : 'gray.3'} />
         <Group justify="space-between" gap="xs">
-          <Text size="xs" c="gray.5">
-            © {new Date().getFullYear()} Gavel. All rights reserved.
-          </Text>
-          <Text size="xs" c="gray.5">
-            Icons by{' '}
-            <Anchor href="https://tabler.io/icons" target="_blank" rel="noopener noreferrer" c="gold.4" size="xs">
-              Tabler Icons
-            </Anchor>
-          </Text>
+          <Group gap="md">
+            <Copyright color={c.dim} />
+            {LEGAL_LINKS.map((l) => (
+              <Anchor key={l.label} href={l.href} size="xs" c={c.dim}>
+                {l.label}
+              </Anchor>
+            ))}
+          </Group>
+          <CreditLink color={c.dim} />
         </Group>
       </Container>
+    </Box>
+  );
+}
+
+function CustomerFooter() {
+  const blocks = [
+    { icon: IconPhone, title: 'Call us', lines: ['+265 1 820 000 (Blantyre)', '+265 1 750 000 (Lilongwe)'] },
+    { icon: IconMail, title: 'Email', lines: ['info@gavel.mw', 'We answer within one working day.'] },
+    { icon: IconMapPin, title: 'Address', lines: ['Ginnery Corner, Blantyre', 'Mon-Fri 8:00-5:00, Sat 9:00-3:00, Sun closed'] },
+  ];
+  return (
+    <Box component="footer" mt="xl" data-testid="site-footer" data-variant="customer">
+      <Box bg="gold.1" py="md">
+        <Container size={1400}>
+          <Group justify="space-between" gap="sm">
+            <Text fw={600} c="dark.7">
+              {ACCOUNT_MESSAGES.customerFooterBanner}
+            </Text>
+            <Button component="a" href="mailto:info@gavel.mw" color="gavel" size="sm" leftSection={<IconMail size={16} />}>
+              Contact us
+            </Button>
+          </Group>
+        </Container>
+      </Box>
+      <Box bg="#05301b" c="gray.3">
+        <Container size={1400} py={32}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+            {blocks.map((b) => (
+              <Group key={b.title} gap="sm" align="flex-start" wrap="nowrap">
+                <Box mt={2}>
+                  <b.icon size={22} color="var(--mantine-color-gold-5)" />
+                </Box>
+                <Stack gap={2}>
+                  <Text fw={700} c="white">
+                    {b.title}
+                  </Text>
+                  {b.lines.map((line) => (
+                    <Text key={line} size="sm">
+                      {line}
+                    </Text>
+                  ))}
+                </Stack>
+              </Group>
+            ))}
+          </SimpleGrid>
+          <Group gap={6} mt="lg" aria-label="Payment methods">
+            {PAYMENT_METHODS.map((m) => (
+              <Badge key={m} variant="outline" color="gray.4" radius="sm" size="md" c="gray.2">
+                {m}
+              </Badge>
+            ))}
+          </Group>
+          <Divider my="lg" color="rgba(255,255,255,0.12)" />
+          <Group justify="space-between" gap="xs">
+            <Group gap="md" component="nav" aria-label="Footer">
+              {FOOTER_LINKS.map((l) => (
+                <Anchor key={l.href} href={l.href} size="xs" c="gray.4">
+                  {l.label}
+                </Anchor>
+              ))}
+            </Group>
+            <Group gap="md">
+              <Copyright color="gray.5" />
+              <CreditLink color="gray.5" />
+            </Group>
+          </Group>
+        </Container>
+      </Box>
     </Box>
   );
 }

@@ -1,17 +1,18 @@
 import { Suspense } from 'react';
 import { Box, Container, Loader, Stack } from '@mantine/core';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthModal } from '../../features/auth/components/auth-modal';
 import { CartDrawer } from '../../features/cart/components/cart-drawer';
 import { CartSync } from '../../features/cart/components/cart-sync';
 import { FloatingCartButton } from '../../features/cart/components/floating-cart-button';
 import { useSession } from '../../features/auth/hooks/use-session';
-import { AppFooter } from './app-footer';
+import { AppFooter, footerVariantFor } from './app-footer';
 import { AppHeader } from './app-header';
 
 /** Page frame: header, the routed page (lazy, with a loader), footer, auth modal, floating cart, cart drawer and cart sync. */
 export function AppLayout() {
   const { user, status } = useSession();
+  const { pathname } = useLocation();
   return (
     <>
       <CartSync userId={status === 'loading' ? undefined : (user?.id ?? null)} />
@@ -29,7 +30,7 @@ export function AppLayout() {
           </Suspense>
         </Container>
       </Box>
-      <AppFooter />
+      <AppFooter variant={footerVariantFor(pathname)} />
       <AuthModal />
       <FloatingCartButton />
       <CartDrawer />

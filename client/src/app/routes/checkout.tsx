@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { usePageTitle } from '../../lib/page-title';
+import { PAGE_TITLES, usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { cartStateAtom } from '../../features/cart/atoms/cart-atoms';
 import { clearCart, forgetLocalCart } from '../../features/cart/lib/cart-store';
@@ -10,7 +10,7 @@ import { CheckoutPage } from '../../features/checkout/components/checkout-page';
  * clearing after an order). Source: spec/shopping.md §2, §4.
  */
 export default function CheckoutRoute() {
-  usePageTitle('Checkout');
+  usePageTitle(PAGE_TITLES.checkout);
   const { user, status } = useSession();
   const cart = useAtomValue(cartStateAtom);
   return (

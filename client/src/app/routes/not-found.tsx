@@ -1,28 +1,26 @@
-import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconGavel } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { usePageTitle } from '../../lib/page-title';
+import { Alert, Stack } from '@mantine/core';
+import { IconMapPinOff } from '@tabler/icons-react';
+import HomeRoute from './home';
+import { PAGE_TITLES, usePageTitle } from '../../lib/page-title';
 
-/** Fallback for unknown paths. Title 'Page Not Found | Gavel'. */
+/**
+ * Fallback for unknown paths: the home page, titled 'Page Not Found | Gavel', with a short note.
+ * Source: spec/accounts-and-shell.md §2 "Route sets" (home is the fallback, titled as page not found).
+ */
 export default function NotFoundRoute() {
-  usePageTitle('Page Not Found');
   return (
-    <Stack align="center" py={80} gap="md" data-testid="not-found">
-      <ThemeIcon size={80} radius="xl" variant="light" color="gavel">
-        <IconGavel size={40} />
-      </ThemeIcon>
-      <Title order={1}>Page Not Found</Title>
-      <Text c="dimmed" ta="center" maw={420}>
-        The page you are looking for has been sold, moved or never existed.
-      </Text>
-      <Group>
-        <Button component={Link} to="/">
-          Go to home
-        </Button>
-        <Button component={Link} to="/auctions" variant="default">
-          Browse auctions
-        </Button>
-      </Group>
+    <Stack gap="md" data-testid="not-found">
+      <Alert variant="light" color="gold" icon={<IconMapPinOff size={18} />} title="Page not found">
+        The page you were looking for has been sold, moved or never existed. Here are the current auctions instead.
+      </Alert>
+      <HomeRoute />
+      <NotFoundTitle />
     </Stack>
   );
+}
+
+/** Sets the title after the home page set its own (sibling effects run in order). */
+function NotFoundTitle() {
+  usePageTitle(PAGE_TITLES.notFound);
+  return null;
 }

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
-import { usePageTitle } from '../../lib/page-title';
+import { PAGE_TITLES, usePageTitle } from '../../lib/page-title';
+import { HumanVerification } from '../../components/human-verification/human-verification';
 import { refreshSessionAtom } from '../../features/auth/atoms/session-atoms';
-import { HUMAN_VERIFICATION_REQUIRED, HumanVerificationSlot } from '../../features/auth/components/human-verification-slot';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { clearCart, forgetLocalCart } from '../../features/cart/lib/cart-store';
 import { PaymentSuccessPage } from '../../features/payments/components/payment-success-page';
@@ -11,7 +11,7 @@ import { PaymentSuccessPage } from '../../features/payments/components/payment-s
  * on arrival) and the human-verification widget for the guest sign-up. Source: spec/shopping.md §2, §4.
  */
 export default function PaymentSuccessRoute() {
-  usePageTitle('Order confirmation');
+  usePageTitle(PAGE_TITLES.paymentSuccess);
   const { isAuthenticated, status } = useSession();
   const refreshSession = useSetAtom(refreshSessionAtom);
   if (status === 'loading') return null;
@@ -23,8 +23,8 @@ export default function PaymentSuccessRoute() {
         await clearCart({ silent: true });
       }}
       onRegistered={() => void refreshSession({ reconnect: true })}
-      verificationSlot={(onToken) => <HumanVerificationSlot onToken={onToken} />}
-      verificationRequired={HUMAN_VERIFICATION_REQUIRED}
+      verificationSlot={(onToken) => <HumanVerification onToken={onToken} />}
+      verificationRequired
     />
   );
 }

@@ -12,6 +12,8 @@ export interface RegisterPayload {
   accept_terms?: boolean;
   accept_marketing?: boolean;
   'g-recaptcha-response': string | null;
+  /** Also sign this browser in (remember false): the registration page's automatic sign-in. */
+  start_session?: boolean;
 }
 
 const registerResponseSchema = z.object({

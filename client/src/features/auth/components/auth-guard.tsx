@@ -20,7 +20,7 @@ export function AuthGuard({ children, modalTitle }: { children: ReactNode; modal
   if (status === 'loading') {
     return (
       <Center py={80}>
-        <Loader color="brand" />
+        <Loader color="gavel" />
       </Center>
     );
   }
@@ -29,7 +29,7 @@ export function AuthGuard({ children, modalTitle }: { children: ReactNode; modal
     <Center py={{ base: 40, sm: 80 }} px="md">
       <Card withBorder radius="lg" padding="xl" maw={440} w="100%" data-testid="auth-guard">
         <Stack align="center" gap="md">
-          <ThemeIcon size={56} radius="xl" variant="light" color="brand">
+          <ThemeIcon size={56} radius="xl" variant="light" color="gavel">
             <IconLock size={28} />
           </ThemeIcon>
           <Title order={2} size="h3" ta="center">

@@ -3,6 +3,8 @@ import { Anchor, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/co
 import { useSetAtom } from 'jotai';
 import { OPEN_AUTH_MODAL_EVENT, type AuthModalTab, type OpenAuthModalDetail } from '../../../lib/auth-modal';
 import { notifySuccess } from '../../../lib/notify';
+import { peekAuthRedirect, safeRedirect, takeAuthRedirect } from '../../../lib/auth-redirect';
+import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
 import { refreshSessionAtom } from '../atoms/session-atoms';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
@@ -12,8 +14,9 @@ const WELCOME_TITLE = 'Welcome to Gavel';
 /**
  * The global sign-in/register modal, opened by the window event `open-auth-modal`
  * (`detail: {tab, title?}`). After registration it switches to sign-in with the email filled in
- * and a success message cleared after 3 s; after sign-in it refreshes the session, reconnects
- * the socket and closes after 1 s. Source: spec/accounts-and-shell.md §2 and §4 "Auth modal".
+ * and a success message cleared after 3 s; after sign-in it closes after 1 s and goes to the
+ * redirect the server returned (the stored redirect, else this page), reloading when that is
+ * the current page. Source: spec/accounts-and-shell.md §2 and §4 "Auth modal".
  */
 export function AuthModal() {
   const [opened, setOpened] = useState(false);
@@ -85,10 +88,18 @@ export function AuthModal() {
             variant="modal"
             initialEmail={prefillEmail}
             notice={notice}
-            onSuccess={() => {
+            redirect={peekAuthRedirect() ?? `${window.location.pathname}${window.location.search}${window.location.hash}`}
+            onSuccess={(result) => {
               void refreshSession({ reconnect: true });
               notifySuccess('You are now signed in and can add items to your watchlist!', 'Welcome!');
-              later(() => setOpened(false), 1000);
+              later(() => {
+                setOpened(false);
+                const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+                const target = safeRedirect(result.redirect ?? takeAuthRedirect(), here);
+                takeAuthRedirect();
+                if (target === here) window.location.reload();
+                else window.location.assign(target);
+              }, 1000);
             }}
           />
         ) : (
@@ -97,7 +108,7 @@ export function AuthModal() {
             variant="modal"
             onSuccess={(values) => {
               setPrefillEmail(values.email.trim());
-              setNotice('Registration successful! Please sign in with your new account.');
+              setNotice(ACCOUNT_MESSAGES.registrationSuccessModal);
               setFormKey((k) => k + 1);
               setTab('login');
               later(() => setNotice(null), 3000);

@@ -2,11 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconLock, IconMail } from '@tabler/icons-react';
 import { login, type LoginResult } from '../api/login';
-import { HUMAN_VERIFICATION_REQUIRED, HumanVerificationSlot } from './human-verification-slot';
+import { HumanVerification } from '../../../components/human-verification/human-verification';
+import { nextErrorForVerification } from '../utils/auth-rules';
+import { readCookie, refreshCsrfCookie } from '../../../lib/api-client';
 import { notifyInfo } from '../../../lib/notify';
+import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
 
 /** Success text of a sign-in. Source: spec/accounts-and-shell.md §2 "/login page". */
-export const LOGIN_SUCCESS_TEXT = 'Login successful! Redirecting...';
+export const LOGIN_SUCCESS_TEXT = ACCOUNT_MESSAGES.loginSuccess;
 
 interface LoginFormProps {
   /** 'modal' validates per field (§5 "Sign-in (modal)"); 'page' with one message (§5 "Sign-in page"). */
@@ -19,7 +22,12 @@ interface LoginFormProps {
   onSuccess: (result: LoginResult) => void;
 }
 
-/** Sign-in form: Email, Password (show/hide), Remember me, submit 'Sign in'. */
+/**
+ * Sign-in form: Email, Password (show/hide), Remember me, human verification, submit 'Sign in'
+ * (disabled until a verification token exists). Modal rules in order: email, password,
+ * verification, anti-forgery token (spec §5 "Sign-in (modal)"); page rule: 'Please fill in all
+ * required fields.'. Every attempt uses up the token, so the widget verifies again after one.
+ */
 export function LoginForm({ variant, initialEmail = '', notice, redirect, onSuccess }: LoginFormProps) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -29,25 +37,33 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [resetKey, setResetKey] = useState(0);
+  const [showRequired, setShowRequired] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     if (variant === 'page') {
       if (!email.trim() || !password) {
-        setError('Please fill in all required fields.');
+        setError(ACCOUNT_MESSAGES.loginPageRequired);
         return;
       }
     } else {
       const errs: { email?: string; password?: string } = {};
-      if (!email.trim()) errs.email = 'Email address is required.';
-      if (!password) errs.password = 'Password is required.';
+      if (!email.trim()) errs.email = ACCOUNT_MESSAGES.emailRequired;
+      if (!password) errs.password = ACCOUNT_MESSAGES.passwordRequired;
       setFieldErrors(errs);
       if (errs.email || errs.password) return;
-      if (HUMAN_VERIFICATION_REQUIRED && !captchaToken) {
-        setError('Please complete the reCAPTCHA verification.');
-        return;
-      }
+    }
+    if (!captchaToken) {
+      setShowRequired(true);
+      setError(ACCOUNT_MESSAGES.captchaRequired);
+      return;
+    }
+    if (!readCookie('XSRF-TOKEN')) await refreshCsrfCookie().catch(() => undefined);
+    if (!readCookie('XSRF-TOKEN')) {
+      setError(ACCOUNT_MESSAGES.securityTokenMissing);
+      return;
     }
     setBusy(true);
     try {
@@ -55,8 +71,10 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
       setSuccess(LOGIN_SUCCESS_TEXT);
       onSuccess(result);
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Login failed. Please try again.');
+      setError(err instanceof Error ? err.message : ACCOUNT_MESSAGES.loginFailed);
       setBusy(false);
+      setCaptchaToken(null);
+      setResetKey((k) => k + 1);
     }
   };
 
@@ -92,12 +110,17 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
         <Group justify="space-between">
           <Checkbox label="Remember me" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
           {variant === 'page' && (
-            <Anchor component="button" type="button" size="sm" onClick={() => notifyInfo('Forgot password functionality coming soon!')}>
+            <Anchor component="button" type="button" size="sm" onClick={() => notifyInfo(ACCOUNT_MESSAGES.forgotPassword)}>
               Forgot password?
             </Anchor>
           )}
         </Group>
-        <HumanVerificationSlot onToken={setCaptchaToken} />
+        <HumanVerification
+          onToken={setCaptchaToken}
+          resetKey={resetKey}
+          showRequired={showRequired}
+          onStateChange={(state) => setError((current) => nextErrorForVerification(state, current))}
+        />
         {error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} variant="light" role="alert">
             {error}
@@ -108,7 +131,7 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
             {success}
           </Alert>
         )}
-        <Button type="submit" loading={busy} disabled={!!success || (HUMAN_VERIFICATION_REQUIRED && !captchaToken)} fullWidth size="md">
+        <Button type="submit" loading={busy} disabled={!!success || !captchaToken} fullWidth size="md">
           Sign in
         </Button>
       </Stack>

@@ -4,29 +4,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { refreshSessionAtom } from '../atoms/session-atoms';
 import { LoginForm } from './login-form';
-
-/** Only same-site paths are followed after sign-in (no open redirect). */
-export function safeRedirect(value: string | null): string {
-  if (!value) return '/';
-  try {
-    const url = new URL(value, window.location.origin);
-    if (url.origin !== window.location.origin) return '/';
-    const path = `${url.pathname}${url.search}${url.hash}`;
-    return path.startsWith('/login') ? '/' : path;
-  } catch {
-    return '/';
-  }
-}
+import { peekAuthRedirect, safeRedirect, takeAuthRedirect } from '../../../lib/auth-redirect';
 
 /**
  * The /login page: sign-in form, 'Login successful! Redirecting...', then the `redirect` query
- * value (or /) after 1 s. Source: spec/accounts-and-shell.md §2 "/login page".
+ * value, else the stored redirect, else / after 1 s. Source: spec/accounts-and-shell.md §2 "/login page".
  */
 export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const refreshSession = useSetAtom(refreshSessionAtom);
-  const redirect = safeRedirect(params.get('redirect'));
+  const redirect = safeRedirect(params.get('redirect') ?? peekAuthRedirect());
   const done = useRef(false);
 
   return (
@@ -45,6 +33,7 @@ export function LoginPage() {
             onSuccess={() => {
               if (done.current) return;
               done.current = true;
+              takeAuthRedirect();
               void refreshSession({ reconnect: true });
               window.setTimeout(() => navigate(redirect, { replace: true }), 1000);
             }}

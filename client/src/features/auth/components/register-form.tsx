@@ -2,19 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { registerAccount } from '../api/register';
-import { HUMAN_VERIFICATION_REQUIRED, HumanVerificationSlot } from './human-verification-slot';
+import { HumanVerification } from '../../../components/human-verification/human-verification';
+import { ACCOUNT_MESSAGES as M } from '../../../../../shared/messages/accounts';
+import { firstRegistrationError, nextErrorForVerification, pageValid, type RegisterValues } from '../utils/auth-rules';
 
-/** Values of the registration form. */
-export interface RegisterValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  password: string;
-  passwordConfirmation: string;
-  acceptTerms: boolean;
-  acceptMarketing: boolean;
-}
 
 const EMPTY: RegisterValues = {
   firstName: '',
@@ -26,36 +17,6 @@ const EMPTY: RegisterValues = {
   acceptTerms: false,
   acceptMarketing: false,
 };
-
-/**
- * First failing rule of the modal's registration form, checked in the spec's order, or null.
- * Source: spec/accounts-and-shell.md §5 "Registration (modal), checked in this order".
- */
-export function firstRegistrationError(v: RegisterValues, captchaToken: string | null): string | null {
-  if (!v.firstName.trim()) return 'First name is required.';
-  if (!v.lastName.trim()) return 'Last name is required.';
-  if (!v.email.trim()) return 'Email address is required.';
-  if (!v.phone.trim()) return 'Phone number is required.';
-  if (!v.password) return 'Password is required.';
-  if (v.password.length < 4) return 'Password must be at least 4 characters long.';
-  if (v.password !== v.passwordConfirmation) return 'Passwords do not match.';
-  if (!v.acceptTerms) return 'You must accept the terms and conditions.';
-  if (HUMAN_VERIFICATION_REQUIRED && !captchaToken) return 'Please complete the reCAPTCHA verification.';
-  return null;
-}
-
-/** Page rule: all fields, 4+ character password, matching confirmation, terms. Source: §5 "Registration page". */
-function pageValid(v: RegisterValues): boolean {
-  return (
-    !!v.firstName.trim() &&
-    !!v.lastName.trim() &&
-    !!v.email.trim() &&
-    !!v.phone.trim() &&
-    v.password.length >= 4 &&
-    v.password === v.passwordConfirmation &&
-    v.acceptTerms
-  );
-}
 
 interface RegisterFormProps {
   /** 'modal' (ordered messages, marketing not sent) or 'page' (one message, all fields sent). */
@@ -71,21 +32,30 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [resetKey, setResetKey] = useState(0);
+  const [showRequired, setShowRequired] = useState(false);
   const set = <K extends keyof RegisterValues>(k: K, value: RegisterValues[K]) => setV((p) => ({ ...p, [k]: value }));
 
   const ruleError = firstRegistrationError(v, captchaToken);
-  const submitDisabled = variant === 'modal' ? ruleError !== null : false;
+  // Modal: disabled until every rule holds and a token exists (spec §5); page: until a token exists.
+  const submitDisabled = variant === 'modal' ? ruleError !== null : !captchaToken;
   const touched = v !== EMPTY;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     if (variant === 'modal' && ruleError) {
+      if (ruleError === M.captchaRequired) setShowRequired(true);
       setError(ruleError);
       return;
     }
     if (variant === 'page' && !pageValid(v)) {
-      setError('Please fill in all required fields and ensure passwords match.');
+      setError(M.registerPageInvalid);
+      return;
+    }
+    if (!captchaToken) {
+      setShowRequired(true);
+      setError(M.captchaRequired);
       return;
     }
     setBusy(true);
@@ -99,16 +69,18 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
           phone: v.phone.trim(),
           password: v.password,
           password_confirmation: v.passwordConfirmation,
-          ...(variant === 'page' ? { accept_terms: v.acceptTerms, accept_marketing: v.acceptMarketing } : {}),
+          ...(variant === 'page' ? { accept_terms: v.acceptTerms, accept_marketing: v.acceptMarketing, start_session: true } : {}),
           'g-recaptcha-response': captchaToken,
         },
         variant === 'modal' ? 'spaces' : 'commas',
-        variant === 'modal' ? 'Registration failed. Please try again.' : 'Registration failed.',
+        variant === 'modal' ? M.registrationFailedModal : M.registrationFailedPage,
       );
       if (variant === 'page') setSuccess('Account created! Signing you in...');
       await onSuccess(v);
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'An unexpected error occurred. Please try again.');
+      setError(err instanceof Error ? err.message : M.unexpectedError);
+      setCaptchaToken(null);
+      setResetKey((k) => k + 1);
     } finally {
       setBusy(false);
     }
@@ -132,7 +104,7 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
             autoComplete="new-password"
             value={v.password}
             onChange={(e) => set('password', e.currentTarget.value)}
-            error={tooShort ? 'Password must be at least 4 characters long.' : undefined}
+            error={tooShort ? M.passwordTooShort : undefined}
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the text' }}
           />
           <PasswordInput
@@ -140,7 +112,7 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
             autoComplete="new-password"
             value={v.passwordConfirmation}
             onChange={(e) => set('passwordConfirmation', e.currentTarget.value)}
-            error={mismatch ? 'Passwords do not match.' : undefined}
+            error={mismatch ? M.passwordsDoNotMatch : undefined}
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the text' }}
           />
         </SimpleGrid>
@@ -148,7 +120,12 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
           <Checkbox label="I accept the terms and conditions" checked={v.acceptTerms} onChange={(e) => set('acceptTerms', e.currentTarget.checked)} />
           <Checkbox label="Send me news about upcoming auctions" checked={v.acceptMarketing} onChange={(e) => set('acceptMarketing', e.currentTarget.checked)} />
         </Group>
-        <HumanVerificationSlot onToken={setCaptchaToken} />
+        <HumanVerification
+          onToken={setCaptchaToken}
+          resetKey={resetKey}
+          showRequired={showRequired}
+          onStateChange={(state) => setError((current) => nextErrorForVerification(state, current))}
+        />
         {error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} variant="light" role="alert">
             {error}

@@ -2,12 +2,11 @@ import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { refreshSessionAtom } from '../atoms/session-atoms';
-import { login } from '../api/login';
 import { RegisterForm } from './register-form';
 
 /**
- * The /register page: registration form; on success an automatic sign-in (remember false),
- * then home after 1 s. Source: spec/accounts-and-shell.md §2 "/register page" and §4.
+ * The /register page: registration form; on success the browser is signed in (the server starts
+ * a session with the account, remember false), then home after 1 s. Source: spec/accounts-and-shell.md §2 "/register page" and §4.
  */
 export function RegisterPage() {
   const navigate = useNavigate();
@@ -25,13 +24,9 @@ export function RegisterPage() {
           </Stack>
           <RegisterForm
             variant="page"
-            onSuccess={async (values) => {
-              try {
-                await login({ email: values.email, password: values.password, remember: false, redirect: '/', captchaToken: null });
-                await refreshSession({ reconnect: true });
-              } catch (e) {
-                console.warn('Automatic sign-in after registration failed', e);
-              }
+            onSuccess={async () => {
+              // The server started the session with the account (start_session, remember false).
+              await refreshSession({ reconnect: true });
               window.setTimeout(() => navigate('/', { replace: true }), 1000);
             }}
           />

@@ -1,0 +1,157 @@
+import { useRef } from 'react';
+import { Badge, Box, Button, Center, Divider, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { formatMK } from '../../../../../shared/rules/money';
+import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
+import type { DraftOrder } from '../api/draft-orders';
+import { formatOrderDate, orderSubtotal, paymentMethodLabel, statusColor, statusName } from '../utils/order-display';
+
+/** Print popup size. Source: spec §9 "Print popup 900x650". */
+const PRINT_WINDOW = 'width=900,height=650';
+
+const PRINT_CSS = `body{font-family:Inter,Segoe UI,Arial,sans-serif;color:#1a1b1e;margin:32px}
+h1{font-size:20px;margin:0 0 4px}table{width:100%;border-collapse:collapse;margin:16px 0}
+th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #ddd;font-size:13px}
+td.num,th.num{text-align:right}.muted{color:#666;font-size:12px}.total{font-weight:700}
+[data-print-hide]{display:none!important}`;
+
+/**
+ * Prints the receipt in a 900×650 popup; when the receipt element or the popup is unavailable
+ * (blocked), prints the current page. Source: spec/accounts-and-shell.md §8 "Print".
+ */
+export function printReceipt(el: HTMLElement | null): void {
+  const popup = el ? window.open('', 'gavel-receipt', PRINT_WINDOW) : null;
+  if (!el || !popup) {
+    window.print();
+    return;
+  }
+  popup.document.title = 'Payment Confirmation | Gavel';
+  const style = popup.document.createElement('style');
+  style.textContent = PRINT_CSS;
+  popup.document.head.appendChild(style);
+  popup.document.body.innerHTML = el.outerHTML;
+  popup.focus();
+  popup.print();
+}
+
+/**
+ * Payment Confirmation: order number and date, status badge, Billed To, Reference, line items
+ * (Item/Qty/Price/Amount), Subtotal, VAT and Discount (only when present), Total; Close and
+ * Print; 'Loading order...' while loading; nothing when the order failed to load.
+ * Source: spec/accounts-and-shell.md §2 "Payment Confirmation modal", §4.
+ */
+export function PaymentConfirmationModal({ opened, loading, order, onClose }: { opened: boolean; loading: boolean; order: DraftOrder | null; onClose: () => void }) {
+  const receipt = useRef<HTMLDivElement>(null);
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={700} size="lg">Payment Confirmation</Text>} size="lg" centered>
+      {loading && (
+        <Center py="xl">
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text c="dimmed">{ACCOUNT_MESSAGES.loadingOrder}</Text>
+          </Group>
+        </Center>
+      )}
+      {!loading && order && (
+        <Stack gap="md">
+          <div ref={receipt} data-testid="receipt">
+            <Stack gap="md">
+              <Group justify="space-between" align="flex-start">
+                <Box>
+                  <h1 style={{ margin: 0, fontSize: 20 }}>Order #{order.order_reference || order.id}</h1>
+                  <Text size="sm" c="dimmed" className="muted">
+                    {formatOrderDate(order.created_at)}
+                  </Text>
+                </Box>
+                <Badge color={statusColor(order.status?.name)} variant="light" size="lg">
+                  {statusName(order.status)}
+                </Badge>
+              </Group>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                <Box>
+                  <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                    Billed To
+                  </Text>
+                  <Text fw={600}>{order.customer.name || 'Customer'}</Text>
+                  {order.customer.email && <Text size="sm">{order.customer.email}</Text>}
+                  {order.customer.phone && <Text size="sm">{order.customer.phone}</Text>}
+                </Box>
+                <Box>
+                  <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                    Reference
+                  </Text>
+                  <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                    {order.payment_reference || order.order_reference}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {paymentMethodLabel(order.payment_method)}
+                  </Text>
+                </Box>
+              </SimpleGrid>
+              <Table verticalSpacing="xs" fz="sm" horizontalSpacing={6}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Item</Table.Th>
+                      <Table.Th ta="right" className="num">
+                        Qty
+                      </Table.Th>
+                      <Table.Th ta="right" className="num">
+                        Price
+                      </Table.Th>
+                      <Table.Th ta="right" className="num">
+                        Amount
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {order.line_items.map((l) => (
+                      <Table.Tr key={l.id}>
+                        <Table.Td>{l.name}</Table.Td>
+                        <Table.Td ta="right" className="num">
+                          {l.quantity}
+                        </Table.Td>
+                        <Table.Td ta="right" className="num" style={{ whiteSpace: 'nowrap' }}>
+                          {formatMK(l.unit_price)}
+                        </Table.Td>
+                        <Table.Td ta="right" className="num" style={{ whiteSpace: 'nowrap' }}>
+                          {formatMK(l.amount)}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              <Stack gap={4} ml="auto" miw={240}>
+                <Row label="Subtotal" value={formatMK(orderSubtotal(order))} />
+                {!!order.vat && <Row label="VAT" value={formatMK(order.vat)} />}
+                {!!order.discount && <Row label="Discount" value={`- ${formatMK(order.discount)}`} />}
+                <Divider />
+                <Row label="Total" value={formatMK(order.amount_total)} strong />
+              </Stack>
+            </Stack>
+          </div>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button leftSection={<IconPrinter size={16} />} onClick={() => printReceipt(receipt.current)}>
+              Print
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xl" className={strong ? 'total' : undefined}>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500}>
+        {value}
+      </Text>
+    </Group>
+  );
+}

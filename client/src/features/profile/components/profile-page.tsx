@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react';
+import { Avatar, Badge, Button, Card, Center, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCalendar, IconDeviceFloppy, IconLock, IconMapPin, IconReceipt, IconRotate, IconWallet } from '@tabler/icons-react';
+import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
+import { formatMK } from '../../../../../shared/rules/money';
+import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
+import { openAuthModal } from '../../../lib/auth-modal';
+import { getBillingAddress, getProfileSummary, type BillingAddress } from '../api/account';
+import { useProfileForm } from '../hooks/use-profile-form';
+import { formatOrderDate } from '../utils/order-display';
+import { AccountForm } from './account-form';
+import { PurchaseHistory } from './purchase-history';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || 'C';
+}
+
+/**
+ * My Profile for a signed-in customer: header (Reset, Save Changes), left card, billing address,
+ * summary tiles, purchase history and the Account Information form; for a guest, the prompt
+ * 'Sign in to manage your profile'. Source: spec/accounts-and-shell.md §2 "Profile page".
+ */
+export function ProfilePage({ user, status }: { user: PublicUser | null; status: 'loading' | 'authenticated' | 'guest' }) {
+  if (status === 'loading') {
+    return (
+      <Center py={80}>
+        <Loader color="gavel" />
+      </Center>
+    );
+  }
+  if (!user) return <SignedOutProfile />;
+  return <SignedInProfile key={user.id} user={user} />;
+}
+
+function SignedOutProfile() {
+  return (
+    <Center py={{ base: 40, sm: 80 }}>
+      <Card withBorder radius="lg" padding="xl" maw={460} w="100%" data-testid="profile-signed-out">
+        <Stack align="center" gap="md">
+          <ThemeIcon size={56} radius="xl" variant="light" color="gavel">
+            <IconLock size={28} />
+          </ThemeIcon>
+          <Title order={2} size="h3" ta="center">
+            {ACCOUNT_MESSAGES.profileSignedOutTitle}
+          </Title>
+          <Text c="dimmed" ta="center">
+            {ACCOUNT_MESSAGES.profileSignedOutText}
+          </Text>
+          <Group grow w="100%">
+            <Button onClick={() => openAuthModal('login')}>Sign In</Button>
+            <Button variant="default" onClick={() => openAuthModal('register')}>
+              Create Account
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Center>
+  );
+}
+
+function SignedInProfile({ user }: { user: PublicUser }) {
+  const form = useProfileForm(user);
+  const [address, setAddress] = useState<BillingAddress | null | undefined>(undefined);
+  const [summary, setSummary] = useState<{ order_count: number; total_spent: number; last_order_at: string | null } | null>(null);
+
+  useEffect(() => {
+    getBillingAddress().then(setAddress, (e: unknown) => {
+      console.error('Failed to load billing address', e);
+      setAddress(null);
+    });
+    getProfileSummary().then(setSummary, (e: unknown) => console.error('Failed to load profile summary', e));
+  }, []);
+
+  const displayName = user.name || 'Customer';
+  const tiles = [
+    { label: 'Orders', value: summary ? String(summary.order_count) : '—', icon: IconReceipt },
+    { label: 'Total paid', value: summary ? formatMK(summary.total_spent) : '—', icon: IconWallet },
+    { label: 'Last purchase', value: summary?.last_order_at ? formatOrderDate(summary.last_order_at) : '—', icon: IconCalendar },
+  ];
+
+  return (
+    <Stack gap="lg" data-testid="profile-page">
+      <Group justify="space-between" gap="sm">
+        <Stack gap={0}>
+          <Title order={1} size="h2">
+            My Profile
+          </Title>
+          <Text c="dimmed" size="sm">
+            Your account, billing address and purchases.
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconRotate size={16} />} onClick={form.reset} disabled={!form.canReset}>
+            Reset
+          </Button>
+          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void form.save()} disabled={!form.canSave} loading={form.saving}>
+            Save Changes
+          </Button>
+        </Group>
+      </Group>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <Card withBorder radius="lg" padding="lg" data-testid="profile-card">
+              <Stack align="center" gap={6}>
+                <Avatar src={user.image} size={88} radius={88} color="gavel" variant="filled">
+                  {initials(displayName)}
+                </Avatar>
+                <Text fw={700} size="lg" ta="center">
+                  {displayName}
+                </Text>
+                <Text size="sm" c="dimmed" ta="center" style={{ wordBreak: 'break-all' }}>
+                  {user.email}
+                </Text>
+                {user.phone && <Text size="sm">{user.phone}</Text>}
+                <Group gap="xs" mt={4}>
+                  <Badge color={user.is_customer ? 'gavel' : 'gray'} variant="light">
+                    {user.is_customer ? 'Customer' : 'User'}
+                  </Badge>
+                  <Badge color="gold" variant="light" c="dark.7">
+                    {summary ? `${summary.order_count} ${summary.order_count === 1 ? 'order' : 'orders'}` : '… orders'}
+                  </Badge>
+                </Group>
+              </Stack>
+            </Card>
+            <Card withBorder radius="lg" padding="lg" data-testid="billing-address">
+              <Group gap={8} mb={4}>
+                <IconMapPin size={18} />
+                <Text fw={700}>Billing Address</Text>
+              </Group>
+              <Text size="xs" c="dimmed" mb="sm">
+                Used for receipts and invoices.
+              </Text>
+              {address === undefined ? (
+                <Loader size="xs" />
+              ) : address === null ? (
+                <Text size="sm" c="dimmed">
+                  {ACCOUNT_MESSAGES.noBillingAddress}
+                </Text>
+              ) : (
+                <Stack gap={2}>
+                  <Text size="sm">{address.address1}</Text>
+                  {(address.town || address.state) && <Text size="sm">{[address.town, address.state].filter(Boolean).join(', ')}</Text>}
+                  {(address.zip || address.country) && <Text size="sm">{[address.zip, address.country].filter(Boolean).join(' ')}</Text>}
+                  {address.email && <Text size="sm" c="dimmed">{address.email}</Text>}
+                  {address.phone && <Text size="sm" c="dimmed">{address.phone}</Text>}
+                </Stack>
+              )}
+            </Card>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
+              {tiles.map((t) => (
+                <Paper key={t.label} withBorder radius="lg" p={{ base: 'xs', sm: 'md' }}>
+                  <Group gap="sm" wrap="nowrap">
+                    <ThemeIcon size={40} radius="md" variant="light" color="gavel" visibleFrom="sm">
+                      <t.icon size={22} />
+                    </ThemeIcon>
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                        {t.label}
+                      </Text>
+                      <Text fw={700} fz={{ base: 'sm', sm: 'md' }} lh={1.25}>
+                        {t.value}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Paper>
+              ))}
+            </SimpleGrid>
+            <PurchaseHistory />
+            <AccountForm form={form} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,187 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Badge, Button, Card, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconEye, IconSearch } from '@tabler/icons-react';
+import { formatMK } from '../../../../../shared/rules/money';
+import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
+import { getDraftOrder, getDraftOrders, type DraftOrder } from '../api/draft-orders';
+import { formatOrderDate, paymentMethodLabel, statusColor, statusName } from '../utils/order-display';
+import { PaymentConfirmationModal } from './payment-confirmation-modal';
+
+/** Search debounce. Source: spec §9 "purchase search debounce 300 ms". */
+export const ORDER_SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Purchase History: 'Search orders...' (debounced 300 ms, back to page 1), a table of Order,
+ * Date, Amount, Payment Method, Status, View; 'Loading orders...', 'No purchases found.';
+ * 'Showing page X of Y' with Previous/Next; View opens the Payment Confirmation modal. A failed
+ * list is logged, emptied and reset to page 1 of 1. Source: spec §2, §4, §8.
+ */
+export function PurchaseHistory() {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), ORDER_SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [orders, setOrders] = useState<DraftOrder[]>([]);
+  const [lastPage, setLastPage] = useState(1);
+  const [loading, setLoading] = useState(true);
+  const [modal, setModal] = useState<{ opened: boolean; loading: boolean; order: DraftOrder | null }>({ opened: false, loading: false, order: null });
+
+  const phone = useMediaQuery('(max-width: 36em)');
+
+  useEffect(() => setPage(1), [debounced]);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setLoading(true);
+    getDraftOrders({ page, search: debounced }, ctrl.signal)
+      .then((res) => {
+        setOrders(res.data);
+        setLastPage(Math.max(1, res.meta.last_page));
+      })
+      .catch((e: unknown) => {
+        if (ctrl.signal.aborted) return;
+        console.error('Failed to load purchase history', e);
+        setOrders([]);
+        setPage(1);
+        setLastPage(1);
+      })
+      .finally(() => {
+        if (!ctrl.signal.aborted) setLoading(false);
+      });
+    return () => ctrl.abort();
+  }, [page, debounced]);
+
+  const view = async (id: number) => {
+    setModal({ opened: true, loading: true, order: null });
+    try {
+      const order = await getDraftOrder(id);
+      setModal((m) => (m.opened ? { opened: true, loading: false, order } : m));
+    } catch (e) {
+      console.error('Failed to load order', e);
+      setModal((m) => (m.opened ? { opened: true, loading: false, order: null } : m));
+    }
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="purchase-history">
+      <Group justify="space-between" mb="md" gap="sm">
+        <Title order={3} size="h4">
+          Purchase History
+        </Title>
+        <TextInput
+          placeholder={ACCOUNT_MESSAGES.searchOrders}
+          aria-label="Search orders"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', xs: 260 }}
+        />
+      </Group>
+      {phone ? (
+        <Stack gap="xs">
+          {loading ? (
+            <Text c="dimmed" ta="center" py="md">
+              {ACCOUNT_MESSAGES.loadingOrders}
+            </Text>
+          ) : orders.length === 0 ? (
+            <Text c="dimmed" ta="center" py="md">
+              {ACCOUNT_MESSAGES.noPurchases}
+            </Text>
+          ) : (
+            orders.map((o) => (
+              <UnstyledButton key={o.id} onClick={() => void view(o.id)} aria-label={`View order ${o.order_reference || o.id}`} data-testid="order-row">
+                <Paper withBorder radius="md" p="sm">
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text fw={600} size="sm" truncate>
+                      #{o.order_reference || o.id}
+                    </Text>
+                    <Badge color={statusColor(o.status?.name)} variant="light">
+                      {statusName(o.status)}
+                    </Badge>
+                  </Group>
+                  <Group justify="space-between" mt={4} gap="xs">
+                    <Text size="xs" c="dimmed">
+                      {formatOrderDate(o.created_at)} · {paymentMethodLabel(o.payment_method)}
+                    </Text>
+                    <Text fw={700} size="sm">
+                      {formatMK(o.amount_total)}
+                    </Text>
+                  </Group>
+                </Paper>
+              </UnstyledButton>
+            ))
+          )}
+        </Stack>
+      ) : (
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Order</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>Payment Method</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th ta="center">View</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loading ? (
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <Text c="dimmed" ta="center" py="md">
+                    {ACCOUNT_MESSAGES.loadingOrders}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : orders.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <Text c="dimmed" ta="center" py="md">
+                    {ACCOUNT_MESSAGES.noPurchases}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              orders.map((o) => (
+                <Table.Tr key={o.id} data-testid="order-row">
+                  <Table.Td fw={600}>#{o.order_reference || o.id}</Table.Td>
+                  <Table.Td>{formatOrderDate(o.created_at)}</Table.Td>
+                  <Table.Td ta="right">{formatMK(o.amount_total)}</Table.Td>
+                  <Table.Td>{paymentMethodLabel(o.payment_method)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={statusColor(o.status?.name)} variant="light">
+                      {statusName(o.status)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="center">
+                    <Tooltip label="View receipt">
+                      <ActionIcon variant="light" aria-label={`View order ${o.order_reference || o.id}`} onClick={() => void view(o.id)}>
+                        <IconEye size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      )}
+      <Group justify="space-between" mt="md">
+        <Text size="sm" c="dimmed" data-testid="orders-pager">
+          Showing page {page} of {lastPage}
+        </Text>
+        <Group gap="xs">
+          <Button size="xs" variant="default" disabled={page <= 1 || loading} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+            Previous
+          </Button>
+          <Button size="xs" variant="default" disabled={page >= lastPage || loading} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </Button>
+        </Group>
+      </Group>
+      <PaymentConfirmationModal {...modal} onClose={() => setModal({ opened: false, loading: false, order: null })} />
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { useMemo, useRef, useState } from 'react';
+import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
+import { ACCOUNT_MESSAGES as M } from '../../../../../shared/messages/accounts';
+import { ProfileSaveError, updateProfile } from '../api/account';
+
+/** Values of the Account Information form. */
+export interface ProfileValues {
+  name: string;
+  email: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+/** Profile reload delay after a save. Source: spec §9 "profile reload 0.8 s". */
+export const PROFILE_RELOAD_MS = 800;
+
+/** Client rules: name and email non-empty; a typed password needs 4+ characters and must match. Source: spec §5 "Profile". */
+export function profileErrors(v: ProfileValues): Partial<Record<keyof ProfileValues, string>> {
+  const errors: Partial<Record<keyof ProfileValues, string>> = {};
+  if (!v.name.trim()) errors.name = 'Name is required.';
+  if (!v.email.trim()) errors.email = M.emailRequired;
+  if (v.password) {
+    if (v.password.length < 4) errors.password = M.passwordTooShort;
+    if (v.password !== v.passwordConfirmation) errors.passwordConfirmation = M.passwordsDoNotMatch;
+  }
+  return errors;
+}
+
+const SERVER_FIELD: Record<string, keyof ProfileValues> = { name: 'name', email: 'email', password: 'password', password_confirmation: 'passwordConfirmation' };
+
+/**
+ * State of the Account Information form shared by the header (Reset, Save Changes) and the form
+ * (Cancel, Update Profile). Save and Reset are disabled while saving or when nothing changed;
+ * Save also when invalid. On success the page reloads after 0.8 s. Source: spec §2, §4, §5, §7.
+ */
+export function useProfileForm(user: PublicUser) {
+  const initial = useMemo<ProfileValues>(() => ({ name: user.name, email: user.email, password: '', passwordConfirmation: '' }), [user.name, user.email]);
+  const [values, setValues] = useState<ProfileValues>(initial);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof ProfileValues, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const reloadTimer = useRef<number | null>(null);
+
+  const changed = values.name.trim() !== initial.name || values.email.trim() !== initial.email || values.password !== '';
+  const clientErrors = profileErrors(values);
+  const valid = Object.keys(clientErrors).length === 0;
+  const errors = { ...(touched ? clientErrors : {}), ...serverErrors };
+
+  const set = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setServerErrors((e) => ({ ...e, [key]: undefined }));
+    setTouched(true);
+    setSuccess(null);
+  };
+
+  const reset = () => {
+    setValues(initial);
+    setServerErrors({});
+    setError(null);
+    setSuccess(null);
+    setTouched(false);
+  };
+
+  const save = async () => {
+    setTouched(true);
+    if (!changed || !valid || saving) return;
+    setSaving(true);
+    setError(null);
+    setSuccess(null);
+    try {
+      const message = await updateProfile({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        ...(values.password ? { password: values.password, password_confirmation: values.passwordConfirmation } : {}),
+      });
+      setSuccess(message);
+      reloadTimer.current = window.setTimeout(() => window.location.reload(), PROFILE_RELOAD_MS);
+    } catch (e) {
+      const err = e instanceof ProfileSaveError ? e : new ProfileSaveError(M.profileUpdateFailed, {});
+      const mapped: Partial<Record<keyof ProfileValues, string>> = {};
+      for (const [k, v] of Object.entries(err.fields)) if (SERVER_FIELD[k]) mapped[SERVER_FIELD[k]] = v;
+      setServerErrors(mapped);
+      setError(Object.keys(mapped).length ? null : err.message);
+      setSaving(false);
+    }
+  };
+
+  return { values, set, errors, error, success, saving, changed, valid, reset, save, canSave: changed && valid && !saving && !success, canReset: changed && !saving };
+}
+export type ProfileForm = ReturnType<typeof useProfileForm>;

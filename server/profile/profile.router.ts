@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { billingAddressInputSchema, draftOrdersQuerySchema, profileInputSchema } from '../../shared/schemas/profile.schema.js';
+import { requireUser } from '../auth/auth.middleware.js';
+import type { Database } from '../db/types.js';
+import { AppError } from '../http/app-error.js';
+import { parseInput } from '../http/validate.js';
+import { summariseOrders, findBillingAddress, findDraftOrder, listDraftOrders, upsertBillingAddress } from './profile.repository.js';
+import { updateProfile } from './profile.service.js';
+
+const orderIdSchema = z.coerce.number().int().positive();
+
+/**
+ * The customer's own account data (all need sign-in: 401 'Unauthenticated.' otherwise):
+ * - `POST /profile` `{name, email, password?, password_confirmation?}` → `{success, message, user}`;
+ *   422 `{message, errors}` on bad input or a taken email.
+ * - `GET /api/my/draft-orders?page&per_page&search` → `{data: DraftOrder[], meta}` (own orders only).
+ * - `GET /api/my/draft-orders/{id}` → DraftOrder; 404 'Order not found' when missing or another customer's.
+ * - `GET /api/me/billing-address` → `{data: BillingAddress | null}`.
+ * - `POST /api/me/billing-address` `{address1, town?, state?, zip?, country?, email?, phone?}` → `{data}`.
+ * - `GET /api/me/profile-summary` → `{order_count, total_spent, last_order_at}` (left card and tiles).
+ * Source: spec/accounts-and-shell.md §2 "Profile page", §3, §7.
+ */
+export function createProfileRouter(deps: { db: Kysely<Database> }): Router {
+  const { db } = deps;
+  const router = Router();
+  const signedIn = requireUser();
+
+  router.post('/profile', signedIn, async (req, res) => {
+    const input = parseInput(profileInputSchema, req.body);
+    const user = await updateProfile(db, req.auth.user!.id, input, { sessionId: req.auth.sessionId, tokenId: req.auth.tokenId });
+    res.json({ success: true, message: 'Profile updated successfully.', user });
+  });
+
+  router.get('/api/my/draft-orders', signedIn, async (req, res) => {
+    const query = draftOrdersQuerySchema.parse({ ...req.query, per_page: req.query.per_page ?? req.query.perPage });
+    res.json(await listDraftOrders(db, req.auth.user!.id, query));
+  });
+
+  router.get('/api/my/draft-orders/:id', signedIn, async (req, res) => {
+    const id = orderIdSchema.safeParse(req.params.id);
+    const order = id.success ? await findDraftOrder(db, req.auth.user!.id, id.data) : undefined;
+    if (!order) throw AppError.notFound('Order not found');
+    res.json(order);
+  });
+
+  router.get('/api/me/billing-address', signedIn, async (req, res) => {
+    res.json({ data: await findBillingAddress(db, req.auth.user!.id) });
+  });
+
+  router.post('/api/me/billing-address', signedIn, async (req, res) => {
+    const input = parseInput(billingAddressInputSchema, req.body);
+    res.json({ data: await upsertBillingAddress(db, req.auth.user!.id, input) });
+  });
+
+  router.get('/api/me/profile-summary', signedIn, async (req, res) => {
+    res.json(await summariseOrders(db, req.auth.user!.id));
+  });
+
+  return router;
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer } from '../../helpers/factories.js';
+import { TestClient } from '../../helpers/http-client.js';
+import { startTestServer, type TestServer } from '../../helpers/test-server.js';
+
+const FIELD = 'g-recaptcha-response';
+let server: TestServer;
+let limited: TestServer;
+beforeAll(async () => {
+  [server, limited] = await Promise.all([
+    startTestServer(),
+    startTestServer({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '12', AUTH_ACCOUNT_RATE_LIMIT: '3' } }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([server?.stop(), limited?.stop()]);
+});
+
+const registration = (over: Record<string, unknown> = {}) => ({
+  name: 'Thoko Phiri',
+  email: `thoko-${Date.now()}-${Math.random().toString(36).slice(2)}@example.mw`,
+  phone: '0999123456',
+  password: 'secret1',
+  password_confirmation: 'secret1',
+  ...over,
+});
+
+describe('registration validation and the 422 shape (spec/accounts-and-shell.md §5, §8)', () => {
+  it.each([
+    [{ name: '  ' }, 'name', 'Name is required.'],
+    [{ email: '' }, 'email', 'Email address is required.'],
+    [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
+    [{ phone: '' }, 'phone', 'Phone number is required.'],
+    [{ password: '12', password_confirmation: '12' }, 'password', 'Password must be at least 4 characters long.'],
+    [{ password_confirmation: 'different' }, 'password_confirmation', 'Passwords do not match.'],
+  ])('when registering with %o, then 422 {message, errors: {%s: [%s]}}', async (over, field, text) => {
+    const client = new TestClient(server.url);
+    const res = await client.post('/api/register', { ...registration(over), [FIELD]: await client.captcha() });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ [field]: [text] });
+    expect(res.body.message).toBe(text);
+  });
+
+  it('when the login fields are empty, then the modal texts per field', async () => {
+    const client = new TestClient(server.url);
+    await client.get('/sanctum/csrf-cookie');
+    const res = await client.post('/login', { username: '', password: '', [FIELD]: await client.captcha() });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toMatchObject({ username: ['Email address is required.'], password: ['Password is required.'] });
+  });
+
+  it('when registering with start_session, then the browser is signed in (remember false) and an API token is issued', async () => {
+    const client = new TestClient(server.url);
+    const body = registration();
+    const res = await client.post('/api/register', { ...body, accept_terms: true, accept_marketing: false, start_session: true, [FIELD]: await client.captcha() });
+    expect(res.status).toBe(201);
+    expect(res.body.data.token).toEqual(expect.any(String));
+    const session = await client.get('/api/user-session');
+    expect(session.body).toMatchObject({ authenticated: true, user: { email: body.email, is_customer: true, permissions: ['place_bids'] } });
+    const row = await server.database.db.selectFrom('sessions').select('remember').where('user_id', '=', session.body.user.id).executeTakeFirstOrThrow();
+    expect(row.remember).toBe(false);
+  });
+
+  it('when registering without start_session (the modal), then no session starts', async () => {
+    const client = new TestClient(server.url);
+    expect((await client.post('/api/register', { ...registration(), [FIELD]: await client.captcha() })).status).toBe(201);
+    expect((await client.get('/api/user-session')).body.authenticated).toBe(false);
+  });
+});
+
+describe('sessions, remember me and logout of both credentials (DESIGN.md)', () => {
+  it('when remember me is ticked, then the cookie persists for the long lifetime; otherwise it is a browser-session cookie', async () => {
+    const user = await createCustomer(server.database.db);
+    const remembered = await fetchLoginCookie(user.email, true);
+    const plain = await fetchLoginCookie(user.email, false);
+    expect(remembered).toMatch(/Expires=/i);
+    expect(plain).not.toMatch(/Expires=/i);
+  });
+
+  it('when logging out with the session and the bearer token, then both are revoked', async () => {
+    const user = await createCustomer(server.database.db);
+    const token = (await new TestClient(server.url).post('/api/login', { email: user.email, password: 'password' })).body.token as string;
+    const browser = new TestClient(server.url);
+    await browser.login(user.email);
+    const sid = browser.cookie('gavel_session');
+    expect((await browser.post('/logout')).status).toBe(200);
+    expect((await new TestClient(server.url, token).post('/api/logout')).status).toBe(200);
+    expect((await new TestClient(server.url, token).get('/api/user')).status).toBe(401);
+    const after = await fetch(`${server.url}/api/user-session`, { headers: { cookie: `gavel_session=${sid}` } });
+    expect((await after.json()).authenticated).toBe(false);
+  });
+
+  it('when a session cookie was planted before sign-in, then sign-in answers a new server-made id and the planted one stays a guest', async () => {
+    const user = await createCustomer(server.database.db);
+    const planted = 'attacker-chosen-session-id';
+    const csrf = await fetch(`${server.url}/sanctum/csrf-cookie`, { headers: { cookie: `gavel_session=${planted}` } });
+    const xsrf = csrf.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0].slice('XSRF-TOKEN='.length);
+    const res = await fetch(`${server.url}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `gavel_session=${planted}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': decodeURIComponent(xsrf) },
+      body: JSON.stringify({ username: user.email, password: 'password', [FIELD]: await new TestClient(server.url).captcha() }),
+    });
+    expect(res.status).toBe(200);
+    const issued = res.headers.getSetCookie().find((c) => c.startsWith('gavel_session='))!.split(';')[0].slice('gavel_session='.length);
+    expect(issued).not.toBe(planted);
+    expect(issued.length).toBeGreaterThanOrEqual(40);
+    const withPlanted = await fetch(`${server.url}/api/user-session`, { headers: { cookie: `gavel_session=${planted}` } });
+    expect((await withPlanted.json()).authenticated).toBe(false);
+    const withIssued = await fetch(`${server.url}/api/user-session`, { headers: { cookie: `gavel_session=${issued}` } });
+    expect((await withIssued.json()).user.id).toBe(user.id);
+  });
+
+  it('when the admin role is granted, then roles list it and carry every permission', async () => {
+    const user = await createCustomer(server.database.db);
+    const db = server.database.db;
+    const admin = await db.selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirstOrThrow();
+    await db.insertInto('user_roles').values({ user_id: user.id, role_id: admin.id }).execute();
+    const me = await new TestClient(server.url, user.token).get('/api/user');
+    expect(me.body.roles).toEqual([{ name: 'admin' }, { name: 'customer' }]);
+    expect(me.body.permissions).toEqual(expect.arrayContaining(['place_bids', 'view_queues']));
+  });
+});
+
+async function fetchLoginCookie(email: string, remember: boolean): Promise<string> {
+  const client = new TestClient(server.url);
+  await client.get('/sanctum/csrf-cookie');
+  const res = await fetch(`${server.url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: client.cookieHeader(), 'x-xsrf-token': decodeURIComponent(client.cookie('XSRF-TOKEN') ?? '') },
+    body: JSON.stringify({ username: email, password: 'password', remember, [FIELD]: await client.captcha() }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers.getSetCookie().find((c) => c.startsWith('gavel_session=')) ?? '';
+}
+
+describe('rate limits (issue 3): per IP and per account, 429 without revealing the account', () => {
+  it('when one email fails too often, then 429 with the same text whether the account exists or not', async () => {
+    const user = await createCustomer(limited.database.db);
+    const attempt = async (email: string) => {
+      const client = new TestClient(limited.url);
+      await client.get('/sanctum/csrf-cookie');
+      return client.post('/login', { username: email, password: 'wrong', [FIELD]: await client.captcha() });
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) known.push((await attempt(user.email)).status);
+    const lastKnown = await attempt(user.email.toUpperCase());
+    for (let i = 0; i < 4; i++) unknown.push((await attempt('ghost@example.mw')).status);
+    const lastUnknown = await attempt('ghost@example.mw');
+    expect(known).toEqual([401, 401, 401, 429]);
+    expect(unknown).toEqual([401, 401, 401, 429]);
+    expect(lastKnown.status).toBe(429);
+    expect(lastKnown.body).toEqual(lastUnknown.body);
+    expect(lastKnown.body.message).toBe('Too many attempts. Please wait a few minutes and try again.');
+  });
+
+  it('when one IP sends too many attempts in a minute, then 429 with Retry-After, on registration too', async () => {
+    let last: Response | undefined;
+    for (let i = 0; i < 14; i++) {
+      last = await fetch(`${limited.url}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `x${i}@example.mw` }) });
+    }
+    expect(last?.status).toBe(429);
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await last?.json()).message).toBe('Too many attempts. Please wait a few minutes and try again.');
+  });
+});

@@ -1,0 +1,206 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/types.js';
+import { createCustomer } from '../../helpers/factories.js';
+import { TestClient } from '../../helpers/http-client.js';
+import { startTestServer, type TestServer } from '../../helpers/test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+let seq = 0;
+/** Creates an order with lines for a customer; returns its id. */
+async function createOrder(
+  db: Kysely<Database>,
+  userId: number,
+  over: Partial<{ status: 'pending' | 'paid' | 'cancelled' | 'reserved'; vat: number; discount: number; created_at: Date; lines: [string, number, number][] }> = {},
+): Promise<number> {
+  const lines = over.lines ?? [['Dining table (teak)', 1, 250_000]];
+  const sub = lines.reduce((s, [, q, p]) => s + q * p, 0);
+  const vat = over.vat ?? 0;
+  const discount = over.discount ?? 0;
+  const order = await db
+    .insertInto('orders')
+    .values({
+      order_reference: `ORD-${Date.now()}-${seq++}`,
+      user_id: userId,
+      status: over.status ?? 'paid',
+      payment_method: 'dpopay',
+      payment_reference: `TOKEN-${seq}`,
+      sub_total: sub,
+      vat,
+      discount,
+      amount_total: sub + vat - discount,
+      customer_name: 'Chikondi Banda',
+      customer_email: 'chikondi@example.mw',
+      customer_phone: '+265 999 000 111',
+      billing_address: null,
+      billing_city: null,
+      billing_state: null,
+      billing_postal_code: null,
+      billing_country: null,
+      reserved_until: null,
+      paid_at: null,
+      cancelled_at: null,
+      ...(over.created_at ? { created_at: over.created_at } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('order_lines')
+    .values(lines.map(([name, quantity, unit]) => ({ order_id: order.id, item_id: null, name, quantity, unit_price: unit, amount: quantity * unit })))
+    .execute();
+  return order.id;
+}
+
+describe('purchase history (spec/accounts-and-shell.md §2 Profile, §3 Draft order, §7)', () => {
+  it('when a customer lists orders, then only their own, newest first, paged with meta', async () => {
+    const db = server.database.db;
+    const me = await createCustomer(db);
+    const other = await createCustomer(db);
+    for (let i = 0; i < 12; i++) await createOrder(db, me.id, { created_at: new Date(Date.now() - i * 86_400_000) });
+    await createOrder(db, other.id);
+    const client = new TestClient(server.url, me.token);
+    const first = await client.get('/api/my/draft-orders?page=1&per_page=10');
+    expect(first.status).toBe(200);
+    expect(first.body.meta).toEqual({ current_page: 1, last_page: 2, per_page: 10, total: 12, from: 1, to: 10 });
+    expect(first.body.data).toHaveLength(10);
+    const dates = first.body.data.map((o: { created_at: string }) => o.created_at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect((await client.get('/api/me/profile-summary')).body).toMatchObject({ order_count: 12, total_spent: 12 * 250_000 });
+    const second = await client.get('/api/my/draft-orders?page=2&per_page=10');
+    expect(second.body.data).toHaveLength(2);
+    expect(second.body.meta).toMatchObject({ current_page: 2, from: 11, to: 12 });
+  });
+
+  it('when searching, then matches on reference and item name; no match gives an empty page 1 of 1', async () => {
+    const db = server.database.db;
+    const me = await createCustomer(db);
+    await createOrder(db, me.id, { lines: [['Toyota Hilux 2.8', 1, 9_000_000]] });
+    await createOrder(db, me.id, { lines: [['Office chair', 2, 45_000]] });
+    const client = new TestClient(server.url, me.token);
+    const hilux = await client.get('/api/my/draft-orders?search=hilux');
+    expect(hilux.body.data.map((o: { line_items: { name: string }[] }) => o.line_items[0].name)).toEqual(['Toyota Hilux 2.8']);
+    const none = await client.get('/api/my/draft-orders?search=zzz-nothing');
+    expect(none.body).toEqual({ data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0, from: null, to: null } });
+  });
+
+  it('when opening an order, then the receipt shape with lines, VAT and discount; another customer gets 404', async () => {
+    const db = server.database.db;
+    const me = await createCustomer(db);
+    const other = await createCustomer(db);
+    const id = await createOrder(db, me.id, { vat: 16_500, discount: 5_000, lines: [['Sofa set', 1, 100_000], ['Coffee table', 2, 5_000]] });
+    const mine = await new TestClient(server.url, me.token).get(`/api/my/draft-orders/${id}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({
+      id,
+      order_id: id,
+      amount_total: 121_500,
+      sub_total: 110_000,
+      vat: 16_500,
+      discount: 5_000,
+      payment_method: 'dpopay',
+      status: { name: 'Paid' },
+      customer: { name: 'Chikondi Banda', email: 'chikondi@example.mw', phone: '+265 999 000 111' },
+      line_items: [
+        { name: 'Sofa set', quantity: 1, unit_price: 100_000, amount: 100_000 },
+        { name: 'Coffee table', quantity: 2, unit_price: 5_000, amount: 10_000 },
+      ],
+    });
+    const theirs = await new TestClient(server.url, other.token).get(`/api/my/draft-orders/${id}`);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.message).toBe('Order not found');
+    expect((await new TestClient(server.url).get(`/api/my/draft-orders/${id}`)).status).toBe(401);
+    expect((await new TestClient(server.url, me.token).get('/api/my/draft-orders/abc')).status).toBe(404);
+  });
+});
+
+describe('billing address (spec §2 Billing Address card; shape address1, town, state, zip, country)', () => {
+  it('when none is stored, then data is null; when saved twice, then the one address is replaced', async () => {
+    const me = await createCustomer(server.database.db);
+    const client = new TestClient(server.url, me.token);
+    expect((await client.get('/api/me/billing-address')).body).toEqual({ data: null });
+    const saved = await client.post('/api/me/billing-address', { address1: 'House 14, Namiwawa Road', town: 'Blantyre', state: 'Southern', zip: '', email: 'me@example.mw', phone: '0999000111' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ address1: 'House 14, Namiwawa Road', town: 'Blantyre', state: 'Southern', zip: null, country: 'Malawi' });
+    await client.post('/api/me/billing-address', { address1: 'Plot 7, Area 47', town: 'Lilongwe', country: 'Malawi' });
+    expect((await client.get('/api/me/billing-address')).body.data).toMatchObject({ address1: 'Plot 7, Area 47', town: 'Lilongwe', state: null });
+    const bad = await client.post('/api/me/billing-address', { address1: '' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ address1: ['Address is required.'] });
+  });
+
+  it('when a cookie session saves the address without the anti-forgery header, then 419', async () => {
+    const me = await createCustomer(server.database.db);
+    const client = new TestClient(server.url);
+    await client.login(me.email);
+    expect((await client.post('/api/me/billing-address', { address1: 'X' }, { csrf: false })).status).toBe(419);
+    expect((await client.post('/api/me/billing-address', { address1: 'X' })).status).toBe(200);
+  });
+});
+
+describe('POST /profile (spec §2 Account Information, §5 Profile)', () => {
+  it('when name and email change with a blank password, then they are saved and the password is kept', async () => {
+    const me = await createCustomer(server.database.db);
+    const client = new TestClient(server.url);
+    await client.login(me.email);
+    const email = `renamed-${Date.now()}@example.mw`;
+    const res = await client.post('/profile', { name: 'Chikondi B. Banda', email, password: '', password_confirmation: '' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, user: { name: 'Chikondi B. Banda', email } });
+    expect((await new TestClient(server.url).login(email, 'password')).status).toBe(200);
+  });
+
+  it('when the fields are bad, then 422 errors under name, email, password and confirmation', async () => {
+    const me = await createCustomer(server.database.db);
+    const other = await createCustomer(server.database.db);
+    const client = new TestClient(server.url, me.token);
+    const empty = await client.post('/profile', { name: '', email: '' });
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors).toEqual({ name: ['Name is required.'], email: ['Email address is required.'] });
+    const pw = await client.post('/profile', { name: 'A', email: me.email, password: '12', password_confirmation: '13' });
+    expect(pw.body.errors).toEqual({ password: ['Password must be at least 4 characters long.'], password_confirmation: ['Passwords do not match.'] });
+    const taken = await client.post('/profile', { name: 'A', email: other.email.toUpperCase() });
+    expect(taken.body.errors).toEqual({ email: ['The email has already been taken.'] });
+  });
+
+  it('when the password changes, then other sessions and tokens are signed out but the current session stays', async () => {
+    const me = await createCustomer(server.database.db);
+    const current = new TestClient(server.url);
+    await current.login(me.email);
+    const elsewhere = new TestClient(server.url);
+    await elsewhere.login(me.email);
+    const res = await current.post('/profile', { name: me.name, email: me.email, password: 'n3w-pass', password_confirmation: 'n3w-pass' });
+    expect(res.status).toBe(200);
+    expect((await current.get('/api/user-session')).body.authenticated).toBe(true);
+    expect((await elsewhere.get('/api/user-session')).body.authenticated).toBe(false);
+    expect((await new TestClient(server.url, me.token).get('/api/user')).status).toBe(401);
+    expect((await new TestClient(server.url).login(me.email, 'password')).status).toBe(401);
+    expect((await new TestClient(server.url).login(me.email, 'n3w-pass')).status).toBe(200);
+  });
+
+  it('when a guest posts the profile, then 401', async () => {
+    const client = new TestClient(server.url);
+    await client.get('/sanctum/csrf-cookie');
+    expect((await client.post('/profile', { name: 'A', email: 'a@example.mw' })).status).toBe(401);
+  });
+});
+
+describe('newsletter (spec/shopping.md §2 footer, §5)', () => {
+  it('when subscribing, then the email is stored once whatever its case; a bad email is 422', async () => {
+    const client = new TestClient(server.url);
+    const email = `news-${Date.now()}@example.mw`;
+    expect((await client.post('/api/newsletter', { email })).status).toBe(200);
+    expect((await client.post('/api/newsletter', { email: email.toUpperCase() })).body).toMatchObject({ success: true });
+    const rows = await server.database.db.withTables<{ newsletter_subscriptions: { email: string } }>().selectFrom('newsletter_subscriptions').select('email').where('email', 'ilike', email).execute();
+    expect(rows).toHaveLength(1);
+    const bad = await client.post('/api/newsletter', { email: 'nope' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.email).toEqual(['Please enter a valid email address']);
+  });
+});
