@@ -14,7 +14,8 @@ import type { Database } from './db/types.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { createItemsRouter } from './items/items.router.js';
 import type { EventBus } from './realtime/bus.js';
-import { createSubscriptionsRouter } from './subscriptions/subscriptions.router.js';
+import { createAdvertsRouter } from './adverts/adverts.router.js';
+import { createSubscriptionsRouter, type CaptchaCheck } from './subscriptions/subscriptions.router.js';
 
 /** What the Express app is built from (composition root: server/server.ts). */
 export interface AppDeps {
@@ -25,6 +26,8 @@ export interface AppDeps {
   /** Folder of the built client (index.html); absent in API-only tests. */
   clientDir?: string;
   csrfSecret: string;
+  /** Human verification of forms (register-bid). MERGE: replaced by issue 3's verifier. */
+  captcha: CaptchaCheck;
 }
 
 const API_PREFIXES = ['/api/', '/ajax-', '/sanctum/', '/socket.io', '/uploads/', '/session/'];
@@ -83,7 +86,8 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(createItemsRouter({ db }));
   app.use(createBidsRouter({ db, bus: deps.bus }));
-  app.use(createSubscriptionsRouter({ db }));
+  app.use(createSubscriptionsRouter({ db, bus: deps.bus, captcha: deps.captcha }));
+  app.use(createAdvertsRouter({ db, bus: deps.bus, uploadsDir }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -8,6 +8,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
+import { startAdvertClock } from './adverts/advert-clock.js';
 import { startInProcessScheduler } from './jobs/in-process-scheduler.js';
 import { createRealtime, type GavelIo } from './realtime/io.js';
 import { RedisBus } from './realtime/redis-bus.js';
@@ -71,12 +72,14 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
     logger,
     clientDir: path.join(rootDir, 'client', 'dist'),
     csrfSecret: csrfSecret(config),
+    captcha: async () => {}, // MERGE: issue 3's captcha verifier
   });
   const httpServer = http.createServer(app);
   // Every server process sweeps for ended auctions; closing is idempotent and row-locked, so
   // several processes sweeping at once close each auction exactly once.
   const stopScheduler = startInProcessScheduler({ db: database.db, bus, logger });
   const io = createRealtime({ httpServer, db: database.db, bus, logger });
+  const stopAdvertClock = startAdvertClock({ db: database.db, bus, io, logger });
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.PORT, config.HOST, () => resolve());
@@ -89,6 +92,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      stopAdvertClock();
       await stopScheduler();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       httpServer.closeAllConnections();
