@@ -8,6 +8,8 @@ const ItemRoute = lazy(() => import('./routes/item'));
 const LoginRoute = lazy(() => import('./routes/login'));
 const RegisterRoute = lazy(() => import('./routes/register'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
+const RegisterBidRoute = lazy(() => import('./routes/register-bid'));
+const AdminRoute = lazy(() => import('./routes/admin'));
 
 /** Routes of the first milestone; every page is lazy-loaded. Source: spec/shopping.md §2. */
 const router = createBrowserRouter([
@@ -21,6 +23,8 @@ const router = createBrowserRouter([
       { path: '/item/:id', element: <ItemRoute /> },
       { path: '/login', element: <LoginRoute /> },
       { path: '/register', element: <RegisterRoute /> },
+      { path: '/register-bid', element: <RegisterBidRoute /> },
+      { path: '/admin/:section?', element: <AdminRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
