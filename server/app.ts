@@ -30,6 +30,7 @@ import { createPaymentsRouter } from './payments/payments.router.js';
 import { createNewsletterRouter } from './newsletter/newsletter.router.js';
 import { createProfileRouter } from './profile/profile.router.js';
 import type { EventBus } from './realtime/bus.js';
+import { createAdvertsRouter } from './adverts/adverts.router.js';
 import { createSubscriptionsRouter } from './subscriptions/subscriptions.router.js';
 import { createWatchlistRouter } from './watchlist/watchlist.router.js';
 
@@ -128,7 +129,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(createItemsRouter({ db }));
   const sequencer = new BidSequencer({ db, bus: deps.bus, jobs: deps.jobs, logger: deps.logger });
   app.use(createBidsRouter({ sequencer, metrics: deps.metrics }));
-  app.use(createSubscriptionsRouter({ db }));
+  app.use(createSubscriptionsRouter({ db, bus: deps.bus, captcha: (token, ip) => captcha.verify(token, ip) }));
+  app.use(createAdvertsRouter({ db, bus: deps.bus, uploadsDir }));
   app.use(createWatchlistRouter({ db, bus: deps.bus }));
   app.use(createDashboardRouter({ db }));
   app.use(createCartRouter({ db, bus: deps.bus, secureCookies: config.COOKIE_SECURE }));

@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
 import { BullmqJobScheduler } from './jobs/bullmq-job-scheduler.js';
+import { startAdvertClock } from './adverts/advert-clock.js';
 import { startInProcessScheduler } from './jobs/in-process-scheduler.js';
 import type { JobScheduler } from './jobs/job-scheduler.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
@@ -114,6 +115,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
     scaleOut: scale ? { redis: scale.adapterRedis, streamName: `${config.BUS_CHANNEL}:socket.io` } : undefined,
   });
   metrics.trackSockets(() => io.engine.clientsCount);
+  const stopAdvertClock = startAdvertClock({ db: database.db, bus, io, logger });
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.PORT, config.HOST, () => resolve());
@@ -127,6 +129,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      stopAdvertClock();
       await jobs.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       httpServer.closeAllConnections();

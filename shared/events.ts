@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { bidSchema } from './schemas/bid.schema.js';
+import type { AdvertView } from './schemas/advert.schema.js';
+import type { SubscriptionUpdatedEvent } from './schemas/subscription.schema.js';
 
 /** `item:subscribe` / `item:unsubscribe` payload. Source: DESIGN.md socket contract. */
 export const itemRoomPayloadSchema = z.object({ item_id: z.coerce.number().int().positive() });
@@ -48,7 +50,8 @@ export interface ServerToClientEvents {
   'item:updated': (e: Record<string, unknown> & { id: number }) => void;
   'watchlist:count': (e: { count: number }) => void;
   'cart:updated': (e: { items: unknown[]; count: number; total: number }) => void;
-  'advert:updated': (e: { adverts: unknown[] }) => void;
+  'advert:updated': (e: { adverts: AdvertView[] }) => void;
+  'subscription:updated': (e: SubscriptionUpdatedEvent) => void;
   'time:sync': (e: TimeSyncEvent) => void;
 }
 

@@ -100,3 +100,16 @@ export function createCsrf(opts: { secret: string; secure: boolean }) {
   const issue = (req: Request, res: Response) => generateCsrfToken(req, res, { overwrite: true });
   return { protect: doubleCsrfProtection, issue };
 }
+
+/**
+ * Middleware: 401 when signed out, 403 unless the user holds the role `role` (by name in the
+ * user's roles list). Source: spec/accounts-and-shell.md §6 (role check by name).
+ */
+export function requireRole(role: string): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const user = req.auth?.user;
+    if (!user) throw AppError.unauthenticated();
+    if (!user.roles.some((r) => r.name === role)) throw AppError.forbidden();
+    next();
+  };
+}

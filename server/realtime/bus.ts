@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { AuctionClosedEvent, BidPlacedEvent } from '../../shared/events.js';
+import type { AdvertView } from '../../shared/schemas/advert.schema.js';
+import type { SubscriptionUpdatedEvent } from '../../shared/schemas/subscription.schema.js';
 
 /**
  * Domain events, published after the database commits. Every server process maps them to
@@ -11,7 +13,8 @@ export type DomainEvent =
   | { type: 'item.updated'; payload: Record<string, unknown> & { id: number } }
   | { type: 'watchlist.count'; userId: number; payload: { count: number } }
   | { type: 'cart.updated'; room: string; payload: { items: unknown[]; count: number; total: number } }
-  | { type: 'advert.updated'; payload: { adverts: unknown[] } };
+  | { type: 'advert.updated'; payload: { adverts: AdvertView[] } }
+  | { type: 'subscription.updated'; userId: number; payload: SubscriptionUpdatedEvent };
 
 /** Publishes and delivers domain events (in-process, or across processes through Redis). */
 export interface EventBus {

@@ -65,6 +65,9 @@ export function emitDomainEvent(io: GavelIo, event: DomainEvent): void {
     case 'advert.updated':
       local.emit('advert:updated', event.payload);
       break;
+    case 'subscription.updated':
+      local.to(rooms.user(event.userId)).emit('subscription:updated', event.payload);
+      break;
   }
 }
 

@@ -90,3 +90,12 @@ export async function createItem(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Gives a user a role by name (e.g. 'admin'). */
+export async function grantRole(db: Kysely<Database>, userId: number, role: string): Promise<void> {
+  await db
+    .insertInto('user_roles')
+    .columns(['user_id', 'role_id'])
+    .expression((eb) => eb.selectFrom('roles').select([eb.val(userId).as('user_id'), 'roles.id']).where('roles.name', '=', role))
+    .execute();
+}

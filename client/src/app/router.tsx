@@ -15,8 +15,6 @@ const ProfileRoute = lazy(() => import('./routes/profile'));
 const AboutRoute = lazy(() => import('./routes/about'));
 const AboutSimpleRoute = lazy(() => import('./routes/about-simple'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
-/** Stand-in until the page's own issue lands (see routes/pending.tsx). */
-const PendingRoute = lazy(() => import('./routes/pending'));
 const BidDashboardRoute = lazy(() => import('./routes/bid-dashboard'));
 const BidDashboardActiveBidsRoute = lazy(() => import('./routes/bid-dashboard-active-bids'));
 const BidDashboardWatchlistRoute = lazy(() => import('./routes/bid-dashboard-watchlist'));
@@ -24,6 +22,8 @@ const CartRoute = lazy(() => import('./routes/cart'));
 const CheckoutRoute = lazy(() => import('./routes/checkout'));
 const PaymentSuccessRoute = lazy(() => import('./routes/payment-success'));
 const PaymentCancelRoute = lazy(() => import('./routes/payment-cancel'));
+const RegisterBidRoute = lazy(() => import('./routes/register-bid'));
+const AdminRoute = lazy(() => import('./routes/admin'));
 
 type Page = LazyExoticComponent<ComponentType<Record<string, never>>> | (() => ReactElement);
 
@@ -33,14 +33,12 @@ interface AppRoute extends RouteFlags {
   page: Page;
 }
 
-const pending = (title: string, signInTitle?: string) => () => <PendingRoute title={title} signInTitle={signInTitle} />;
 
-// Pages delivered by other issues: replace the `pending(...)` entry with the page's lazy route.
 const CART: AppRoute = { path: 'cart', page: CartRoute };
 const CHECKOUT: AppRoute = { path: 'checkout', page: CheckoutRoute };
 const PAYMENT_SUCCESS: AppRoute = { path: 'payment-success', page: PaymentSuccessRoute };
 const PAYMENT_CANCEL: AppRoute = { path: 'payment-cancel', page: PaymentCancelRoute };
-const REGISTER_BID: AppRoute = { path: 'register-bid', page: pending(PAGE_TITLES.registerBid) };
+const REGISTER_BID: AppRoute = { path: 'register-bid', page: RegisterBidRoute };
 const BID_DASHBOARD: AppRoute = { path: 'bid-dashboard', requiresAuth: true, page: BidDashboardRoute };
 const BID_DASHBOARD_ACTIVE: AppRoute = { path: 'bid-dashboard/active-bids', requiresAuth: true, page: BidDashboardActiveBidsRoute };
 const BID_DASHBOARD_WATCHLIST: AppRoute = { path: 'bid-dashboard/watchlist', requiresAuth: true, page: BidDashboardWatchlistRoute };
@@ -76,6 +74,7 @@ const DEFAULT_SET: AppRoute[] = [
   LOGIN,
   REGISTER,
   { path: 'logout', page: LogoutRoute },
+  { path: 'admin/:section?', requiresAuth: true, requiresAdmin: true, page: AdminRoute },
 ];
 
 /** The in-app set under /spa (and /home-vue): protected pages show their own sign-in prompt there. */

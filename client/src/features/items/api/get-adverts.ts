@@ -55,10 +55,18 @@ export async function getAdverts(): Promise<Advert[]> {
       return [];
     }
   }
+  return shownAdverts(raw);
+}
+
+/**
+ * The shown adverts of a raw list (the call's answer or an `advert:updated` payload), in the
+ * client's shape. Entries that don't parse are dropped.
+ */
+export function shownAdverts(raw: unknown[], now: Date = new Date()): Advert[] {
   const out: Advert[] = [];
   for (const entry of raw) {
     const parsed = advertSchema.safeParse(entry);
-    if (parsed.success && isAdvertShown(parsed.data)) {
+    if (parsed.success && isAdvertShown(parsed.data, now)) {
       const { id, image, description, date_from, date_to } = parsed.data;
       out.push({ id, image, description, date_from, date_to });
     }

@@ -1,52 +1,68 @@
-import { Anchor, Box, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { AspectRatio, Box, Button, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
 import { useServerNow } from '../../../lib/server-clock';
 import type { Advert } from '../api/get-adverts';
 
-function countdown(dateTo: string | null, now: Date): string | null {
+/** Days, hours, minutes and seconds left until `dateTo` (all zero once past). */
+function countdownParts(dateTo: string | null, now: Date): { label: string; value: number }[] | null {
   if (!dateTo) return null;
   const left = Math.max(0, new Date(dateTo).getTime() - now.getTime());
   if (!Number.isFinite(left)) return null;
   const s = Math.floor(left / 1000);
-  const d = Math.floor(s / 86400);
-  const h = Math.floor((s % 86400) / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return `${d}d ${String(h).padStart(2, '0')}h ${String(m).padStart(2, '0')}m ${String(s % 60).padStart(2, '0')}s`;
+  return [
+    { label: 'days', value: Math.floor(s / 86400) },
+    { label: 'hours', value: Math.floor((s % 86400) / 3600) },
+    { label: 'min', value: Math.floor((s % 3600) / 60) },
+    { label: 'sec', value: s % 60 },
+  ];
 }
 
 /**
- * Adverts area: each shown advert as a banner with a countdown (ticking each second, zero once
- * past) linking to the bid-registration page. Source: spec/accounts-and-shell.md §4 "Banner countdown".
+ * Adverts area: each shown advert as a banner (its picture whole, then its text) with a
+ * countdown to `date_to` in days, hours, minutes and seconds, ticking each second on the
+ * server's clock (`time:sync`), zero once past, linking to /register-bid.
+ * Source: spec/accounts-and-shell.md §4 "Banner countdown", spec/shopping.md §2.
  */
 export function AdvertBanner({ adverts }: { adverts: Advert[] }) {
   const now = useServerNow(1000);
   return (
-    <Stack gap="md" data-testid="adverts">
-      {adverts.map((a) => (
-        <Anchor key={a.id} href="/register-bid" underline="never" c="inherit">
-          <Paper radius="lg" withBorder style={{ overflow: 'hidden' }}>
-            <Group wrap="nowrap" gap={0} align="stretch">
-              {a.image && (
-                <Box w={{ base: 120, sm: 320 }} style={{ flexShrink: 0 }}>
-                  <Image src={a.image} alt="" h="100%" fit="cover" />
-                </Box>
-              )}
-              <Stack p="lg" gap={6} justify="center" bg="gavel.9" c="white" style={{ flex: 1 }}>
-                <Text fw={700} size="lg">
-                  {a.description || 'Upcoming auction'}
-                </Text>
-                {countdown(a.date_to, now) && (
-                  <Text ff="monospace" c="gold.4" fw={700}>
-                    {countdown(a.date_to, now)}
-                  </Text>
+    <SimpleGrid cols={{ base: 1, md: adverts.length > 1 ? 2 : 1 }} spacing="md" data-testid="adverts">
+      {adverts.map((a) => {
+        const parts = countdownParts(a.date_to, now);
+        return (
+          <Paper key={a.id} component="a" href="/register-bid" radius="lg" withBorder style={{ overflow: 'hidden', textDecoration: 'none' }} bg="gavel.9" data-testid="advert-banner">
+            {a.image && (
+              <AspectRatio ratio={3}>
+                <Image src={a.image} alt="" fit="cover" />
+              </AspectRatio>
+            )}
+            <Stack p="md" gap="sm" c="white">
+              <Text fw={600} lineClamp={2}>
+                {a.description || 'Upcoming live auction'}
+              </Text>
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                {parts && (
+                  <Group gap={6} wrap="nowrap" aria-label="Time left" data-testid="advert-countdown">
+                    {parts.map((p) => (
+                      <Box key={p.label} ta="center" miw={48} py={4} px={6} bg="rgba(255,255,255,0.1)" style={{ borderRadius: 8 }}>
+                        <Text ff="monospace" fw={700} size="lg" c="gold.4" lh={1.1}>
+                          {String(p.value).padStart(2, '0')}
+                        </Text>
+                        <Text size="xs" c="gray.4" lh={1.1}>
+                          {p.label}
+                        </Text>
+                      </Box>
+                    ))}
+                  </Group>
                 )}
-                <Text size="sm" c="gray.3">
-                  Register to bid →
-                </Text>
-              </Stack>
-            </Group>
+                <Button component="span" color="gold" c="dark.9" size="sm" rightSection={<IconArrowRight size={16} />}>
+                  Register to bid
+                </Button>
+              </Group>
+            </Stack>
           </Paper>
-        </Anchor>
-      ))}
-    </Stack>
+        );
+      })}
+    </SimpleGrid>
   );
 }

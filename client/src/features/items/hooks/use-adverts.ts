@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
-import { getAdverts, type Advert } from '../api/get-adverts';
+import { getSocket } from '../../../lib/socket';
+import { getAdverts, shownAdverts, type Advert } from '../api/get-adverts';
 
-/** Shown adverts; `loaded` turns true once the (possibly failed) lookup finished. */
+/**
+ * Shown adverts; `loaded` turns true once the (possibly failed) lookup finished. The list is
+ * replaced live when the server pushes `advert:updated` (an operator change, or an advert
+ * starting or passing its end). Source: spec/accounts-and-shell.md §4, issue 7.
+ */
 export function useAdverts(): { adverts: Advert[]; loaded: boolean } {
   const [adverts, setAdverts] = useState<Advert[]>([]);
   const [loaded, setLoaded] = useState(false);
@@ -12,8 +17,15 @@ export function useAdverts(): { adverts: Advert[]; loaded: boolean } {
       setAdverts(list);
       setLoaded(true);
     });
+    const socket = getSocket();
+    const onUpdate = (e: { adverts: unknown[] }) => {
+      setAdverts(shownAdverts(e.adverts));
+      setLoaded(true);
+    };
+    socket.on('advert:updated', onUpdate);
     return () => {
       cancelled = true;
+      socket.off('advert:updated', onUpdate);
     };
   }, []);
   return { adverts, loaded };

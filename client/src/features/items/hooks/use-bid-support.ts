@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import { getBidIncrement } from '../api/get-bid-increment';
 import { checkSubscription, type SubscriptionCheck } from '../api/check-subscription';
 import { DEFAULT_BID_INCREMENT } from '../../../../../shared/rules/bidding';
+import type { SubscriptionUpdatedEvent } from '../../../../../shared/schemas/subscription.schema';
+import { getSocket } from '../../../lib/socket';
+import { notifyInfo, notifySuccess } from '../../../lib/notify';
 
 /** The bid increment setting (MWK, default 1 until loaded). */
 export function useBidIncrement(): number {
@@ -21,6 +24,8 @@ export function useBidIncrement(): number {
 /**
  * Subscription of the signed-in viewer to a live item's auction type; only asked when
  * `enabled` (signed in and the item is live). `checking` is true while the answer is pending.
+ * When an operator decides on the viewer's registration (`subscription:updated` in the user's
+ * room), the answer is replaced at once, so the bid form unlocks without a reload (issue 7).
  */
 export function useSubscriptionCheck(auctionTypeId: number | null, enabled: boolean): { check: SubscriptionCheck | null; checking: boolean } {
   const [check, setCheck] = useState<SubscriptionCheck | null>(null);
@@ -37,8 +42,17 @@ export function useSubscriptionCheck(auctionTypeId: number | null, enabled: bool
       .finally(() => {
         if (!cancelled) setChecking(false);
       });
+    const socket = getSocket();
+    const onDecision = (e: SubscriptionUpdatedEvent) => {
+      if (e.auction_type_id !== auctionTypeId) return;
+      setCheck((prev) => ({ subscribed: e.subscribed, auctionName: prev?.auctionName ?? null, message: e.message }));
+      if (e.subscribed) notifySuccess(e.message, 'Registration approved');
+      else notifyInfo(e.message, 'Registration declined');
+    };
+    socket.on('subscription:updated', onDecision);
     return () => {
       cancelled = true;
+      socket.off('subscription:updated', onDecision);
     };
   }, [auctionTypeId, enabled]);
   return { check, checking };

@@ -1,0 +1,174 @@
+import { Badge, Button, Card, FileInput, Group, Image, Modal, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { IconPhoto, IconPlus } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import type { AdvertView } from '../../../../../shared/schemas/advert.schema';
+import { formatDateTimeGB } from '../../../lib/dates';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { endAdvert, listAllAdverts, saveAdvert } from '../api/admin-api';
+
+/** `datetime-local` value of an ISO time, in the browser's zone. */
+function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+function shownNow(a: AdvertView): boolean {
+  const now = Date.now();
+  return (a.active || a.status_id === 1) && new Date(a.date_from).getTime() <= now && new Date(a.date_to).getTime() >= now;
+}
+
+interface Draft {
+  id: number | null;
+  description: string;
+  dateFrom: string;
+  dateTo: string;
+  active: boolean;
+  image: File | null;
+}
+
+const emptyDraft = (): Draft => ({
+  id: null,
+  description: '',
+  dateFrom: toLocalInput(new Date().toISOString()),
+  dateTo: toLocalInput(new Date(Date.now() + 7 * 86_400_000).toISOString()),
+  active: true,
+  image: null,
+});
+
+/**
+ * Operators create, edit and end advert banners (picture, description, dates, active). Every
+ * change reaches open home pages live. Source: issue 7.
+ */
+export function AdvertsAdmin() {
+  const [adverts, setAdverts] = useState<AdvertView[] | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    listAllAdverts()
+      .then(setAdverts)
+      .catch(() => {
+        setAdverts([]);
+        notifyError('Failed to fetch advertisements.');
+      });
+  }, []);
+  useEffect(load, [load]);
+
+  const save = async () => {
+    if (!draft) return;
+    const form = new FormData();
+    form.set('description', draft.description);
+    form.set('date_from', new Date(draft.dateFrom).toISOString());
+    form.set('date_to', new Date(draft.dateTo).toISOString());
+    form.set('active', String(draft.active));
+    if (draft.image) form.set('image', draft.image);
+    setSaving(true);
+    setError(null);
+    try {
+      await saveAdvert(draft.id, form);
+      notifySuccess(draft.id === null ? 'Advert created' : 'Advert saved');
+      setDraft(null);
+      load();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Failed to save the advert');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const end = async (a: AdvertView) => {
+    try {
+      await endAdvert(a.id);
+      notifySuccess('Advert ended');
+      load();
+    } catch {
+      notifyError('Failed to end the advert');
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap">
+        <div>
+          <Title order={1} size="h2">
+            Adverts
+          </Title>
+          <Text c="dimmed">Banners on the home page, with a countdown to their end. They link to live-auction registration.</Text>
+        </div>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setDraft(emptyDraft())} data-testid="new-advert">
+          New advert
+        </Button>
+      </Group>
+      {adverts === null && <Text c="dimmed">Loading adverts…</Text>}
+      {adverts?.length === 0 && <Text c="dimmed">No adverts yet.</Text>}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {adverts?.map((a) => (
+          <Card key={a.id} withBorder radius="lg" padding="md" data-testid="advert-card">
+            <Card.Section>
+              {a.image ? (
+                <Image src={a.image} alt="" h={120} fit="cover" />
+              ) : (
+                <Stack h={120} align="center" justify="center" bg="gray.1">
+                  <IconPhoto color="gray" />
+                </Stack>
+              )}
+            </Card.Section>
+            <Stack gap={6} mt="sm">
+              <Group gap={6}>
+                {shownNow(a) ? <Badge color="green">Showing</Badge> : <Badge color="gray">{a.active ? 'Scheduled or past' : 'Ended'}</Badge>}
+              </Group>
+              <Text fw={600} lineClamp={2}>
+                {a.description}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatDateTimeGB(a.date_from)} → {formatDateTimeGB(a.date_to)}
+              </Text>
+              <Group gap="xs" mt={4}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setDraft({ id: a.id, description: a.description ?? '', dateFrom: toLocalInput(a.date_from), dateTo: toLocalInput(a.date_to), active: a.active, image: null })}
+                >
+                  Edit
+                </Button>
+                {shownNow(a) && (
+                  <Button size="xs" color="red" variant="light" onClick={() => void end(a)} data-testid="end-advert">
+                    End now
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Modal opened={draft !== null} onClose={() => setDraft(null)} title={draft?.id === null ? 'New advert' : 'Edit advert'} centered size="lg">
+        {draft && (
+          <Stack>
+            <Textarea label="Description" value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })} autosize minRows={2} maxLength={300} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput type="datetime-local" label="Shown from" value={draft.dateFrom} onChange={(e) => setDraft({ ...draft, dateFrom: e.currentTarget.value })} />
+              <TextInput type="datetime-local" label="Until (countdown target)" value={draft.dateTo} onChange={(e) => setDraft({ ...draft, dateTo: e.currentTarget.value })} />
+            </SimpleGrid>
+            <FileInput label="Banner picture" description="JPEG, PNG or WebP; cropped to 1200×400" accept="image/jpeg,image/png,image/webp" value={draft.image} onChange={(f) => setDraft({ ...draft, image: f })} clearable />
+            <Switch label="Active" checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.currentTarget.checked })} />
+            {error && (
+              <Text c="red" size="sm">
+                {error}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDraft(null)}>
+                Cancel
+              </Button>
+              <Button loading={saving} onClick={() => void save()}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,161 @@
+import { Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import type { SubscriptionView } from '../../../../../shared/schemas/subscription.schema';
+import { formatDateTimeGB } from '../../../lib/dates';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { listRegistrations, reviewRegistration } from '../api/admin-api';
+
+const STATUS_COLOR: Record<string, string> = { pending: 'yellow', active: 'green', declined: 'red', expired: 'gray' };
+
+/**
+ * Operators' list of live-auction registrations (reference, user, auction type) with Approve
+ * and Decline (a reason is required). The decision reaches the customer's open pages live.
+ * Source: issue 7.
+ */
+export function RegistrationsAdmin() {
+  const [status, setStatus] = useState('pending');
+  const [rows, setRows] = useState<SubscriptionView[] | null>(null);
+  const [declining, setDeclining] = useState<SubscriptionView | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const load = useCallback(() => {
+    setRows(null);
+    listRegistrations(status === 'all' ? undefined : status)
+      .then(setRows)
+      .catch(() => {
+        setRows([]);
+        notifyError('Failed to load registrations');
+      });
+  }, [status]);
+  useEffect(load, [load]);
+
+  const decide = async (row: SubscriptionView, decision: 'approve' | 'decline', why?: string) => {
+    setBusy(row.id);
+    try {
+      notifySuccess(await reviewRegistration(row.id, decision, why));
+      setDeclining(null);
+      setReason('');
+      load();
+    } catch (e) {
+      notifyError(e instanceof Error ? e.message : 'Failed to update the registration');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap">
+        <div>
+          <Title order={1} size="h2">
+            Live auction registrations
+          </Title>
+          <Text c="dimmed">Check each deposit reference against the bank statement, then approve or decline.</Text>
+        </div>
+        <SegmentedControl
+          value={status}
+          onChange={setStatus}
+          data={[
+            { value: 'pending', label: 'Pending' },
+            { value: 'active', label: 'Approved' },
+            { value: 'declined', label: 'Declined' },
+            { value: 'all', label: 'All' },
+          ]}
+        />
+      </Group>
+      <Card withBorder radius="lg" padding={0}>
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" striped data-testid="registrations-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Reference</Table.Th>
+                <Table.Th>Customer</Table.Th>
+                <Table.Th>Auction</Table.Th>
+                <Table.Th>Submitted</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Decision</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows === null && (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text c="dimmed">Loading registrations…</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {rows?.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text c="dimmed">No registrations here.</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {rows?.map((r) => (
+                <Table.Tr key={r.id} data-testid="registration-row">
+                  <Table.Td ff="monospace" fw={600}>
+                    {r.reference_number}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {r.user.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {r.user.email}
+                      {r.user.phone ? ` · ${r.user.phone}` : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{r.auction_type.name}</Table.Td>
+                  <Table.Td>{formatDateTimeGB(r.created_at)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOR[r.status] ?? 'gray'} variant="light">
+                      {r.status === 'active' ? 'approved' : r.status}
+                    </Badge>
+                    {r.decline_reason && (
+                      <Text size="xs" c="dimmed">
+                        {r.decline_reason}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {r.status === 'pending' ? (
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button size="xs" color="green" loading={busy === r.id} onClick={() => void decide(r, 'approve')}>
+                          Approve
+                        </Button>
+                        <Button size="xs" variant="light" color="red" disabled={busy === r.id} onClick={() => setDeclining(r)}>
+                          Decline
+                        </Button>
+                      </Group>
+                    ) : (
+                      <Text size="xs" c="dimmed" ta="right">
+                        {r.reviewed_at ? formatDateTimeGB(r.reviewed_at) : '—'}
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      <Modal opened={declining !== null} onClose={() => setDeclining(null)} title="Decline registration" centered>
+        <Stack>
+          <Text size="sm">
+            Decline <b>{declining?.reference_number}</b> from {declining?.user.name}? They will see your reason.
+          </Text>
+          <Textarea label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} minRows={2} autosize placeholder="e.g. Deposit not found on the statement" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeclining(null)}>
+              Cancel
+            </Button>
+            <Button color="red" disabled={reason.trim().length < 3} loading={busy === declining?.id} onClick={() => declining && void decide(declining, 'decline', reason)}>
+              Decline
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

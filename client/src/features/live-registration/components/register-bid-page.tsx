@@ -1,0 +1,193 @@
+import { Alert, Badge, Button, Card, Checkbox, Grid, Group, Select, Stack, Text, TextInput, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { IconBuildingBank, IconCheck, IconGavel, IconListCheck, IconUserCheck } from '@tabler/icons-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { LIVE_AUCTION_MESSAGES as M } from '../../../../../shared/messages/live-auctions';
+import { formatDateTimeGB } from '../../../lib/dates';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { getLiveAuctions, registerForLiveAuction, type LiveAuction } from '../api/live-registration';
+
+/** Delay before going to /shop after a successful registration. Source: spec/shopping.md §9. */
+const SUCCESS_REDIRECT_MS = 1500;
+
+const STEPS = [
+  { icon: IconBuildingBank, title: 'Bank deposit', text: 'Pay the registration deposit at any branch of our bank and keep the deposit slip.' },
+  { icon: IconListCheck, title: 'Select auction', text: 'Choose the live auction you want to bid in.' },
+  { icon: IconUserCheck, title: 'Complete registration', text: 'Enter the reference on your slip; we verify the deposit, usually within one working day.' },
+  { icon: IconGavel, title: 'Start bidding', text: 'Once approved, the Bid Live button unlocks on that auction’s lots, even on pages you have open.' },
+];
+
+/**
+ * /register-bid form: bank deposit reference, a searchable auction selector, terms, human
+ * verification (rendered by `verification`, which reports its token; `resetKey` changes when a
+ * new token is needed), and the four-steps side
+ * panel. Submit is enabled only with a reference, an auction, terms ticked and a verification
+ * token; success goes to /shop after 1.5 s. Source: spec/shopping.md §2, §4, §5, §8.
+ */
+export function RegisterBidPage({ verification }: { verification: (onToken: (token: string | null) => void, resetKey: number) => ReactNode }) {
+  const navigate = useNavigate();
+  const [auctions, setAuctions] = useState<LiveAuction[] | null>(null);
+  const [reference, setReference] = useState('');
+  const [auctionId, setAuctionId] = useState<string | null>(null);
+  const [terms, setTerms] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  // A verification token is good for one submission: a failed one asks for a new token.
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  useEffect(() => {
+    getLiveAuctions()
+      .then(setAuctions)
+      .catch((e: Error) => {
+        setAuctions([]);
+        notifyError(e.message);
+      });
+  }, []);
+
+  const options = useMemo(
+    () =>
+      (auctions ?? []).map((a) => ({
+        value: String(a.id),
+        label: a.date_from ? `${a.name} (${formatDateTimeGB(a.date_from)})` : a.name,
+      })),
+    [auctions],
+  );
+  const chosen = auctions?.find((a) => String(a.id) === auctionId) ?? null;
+  const canSubmit = reference.trim() !== '' && auctionId !== null && terms && captcha !== null && !busy && !done;
+
+  const submit = async () => {
+    const next: Record<string, string> = {};
+    if (!reference.trim()) next.reference_number = M.referenceRequired;
+    if (!auctionId) next.auction_type_id = M.auctionRequired;
+    if (!terms) next.terms = M.termsRequired;
+    if (!captcha) next.captcha = M.captchaRequired;
+    setErrors(next);
+    setError(null);
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    const result = await registerForLiveAuction({ referenceNumber: reference, auctionTypeId: Number(auctionId), captchaToken: captcha });
+    setBusy(false);
+    if (result.ok) {
+      setDone(result.message);
+      notifySuccess(result.message, 'Registration submitted');
+      setTimeout(() => navigate('/shop'), SUCCESS_REDIRECT_MS);
+      return;
+    }
+    setCaptcha(null);
+    setCaptchaKey((k) => k + 1);
+    setError(result.message);
+    setErrors(Object.fromEntries(Object.entries(result.fieldErrors).map(([k, v]) => [k, v[0] ?? ''])));
+    notifyError(result.message, 'Registration failed');
+  };
+
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Card withBorder radius="lg" padding="xl">
+          <Stack gap="lg">
+            <div>
+              <Badge color="red" variant="light" mb={6}>
+                Live auctions
+              </Badge>
+              <Title order={1} size="h2">
+                Register for Auction
+              </Title>
+              <Text c="dimmed" mt={4}>
+                Bidding in a live auction needs a paid registration deposit. Tell us the reference on your deposit slip.
+              </Text>
+            </div>
+            {done && (
+              <Alert color="green" icon={<IconCheck />} title="Registration submitted" data-testid="register-bid-success">
+                {done}
+              </Alert>
+            )}
+            {error && !done && (
+              <Alert color="red" title="Registration failed" data-testid="register-bid-error">
+                {error}
+              </Alert>
+            )}
+            <TextInput
+              label="Bank deposit reference number"
+              placeholder="e.g. NBM-2026-000123"
+              value={reference}
+              onChange={(e) => setReference(e.currentTarget.value)}
+              error={errors.reference_number}
+              maxLength={64}
+              withAsterisk
+              data-testid="reference-input"
+            />
+            <Select
+              label="Auction"
+              placeholder={auctions === null ? 'Loading auctions…' : options.length ? 'Search auctions' : 'No live auctions open for registration'}
+              data={options}
+              value={auctionId}
+              onChange={setAuctionId}
+              searchable
+              nothingFoundMessage="No auction matches"
+              error={errors.auction_type_id}
+              withAsterisk
+              disabled={auctions === null}
+              data-testid="auction-select"
+            />
+            {chosen?.description && (
+              <Text size="sm" c="dimmed">
+                {chosen.description}
+                {chosen.date_to ? ` Ends ${formatDateTimeGB(chosen.date_to)}.` : ''}
+              </Text>
+            )}
+            <Checkbox
+              label="I accept the auction terms and conditions, and understand the deposit is refundable only as they describe."
+              checked={terms}
+              onChange={(e) => setTerms(e.currentTarget.checked)}
+              error={errors.terms}
+              data-testid="terms-checkbox"
+            />
+            <div>
+              {verification(setCaptcha, captchaKey)}
+              {errors.captcha && (
+                <Text c="red" size="sm" mt={4}>
+                  {errors.captcha}
+                </Text>
+              )}
+            </div>
+            <Button size="md" onClick={() => void submit()} loading={busy} disabled={!canSubmit} data-testid="register-bid-submit">
+              Complete registration
+            </Button>
+          </Stack>
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Card withBorder radius="lg" padding="xl" bg="var(--mantine-color-gray-0)">
+          <Title order={2} size="h4" mb="md">
+            How it works
+          </Title>
+          <Timeline active={done ? 3 : auctionId ? 1 : 0} bulletSize={32} lineWidth={2} color="brand">
+            {STEPS.map((s) => (
+              <Timeline.Item
+                key={s.title}
+                title={<Text fw={600}>{s.title}</Text>}
+                bullet={
+                  <ThemeIcon size={32} radius="xl" variant="filled" color="brand">
+                    <s.icon size={18} />
+                  </ThemeIcon>
+                }
+              >
+                <Text size="sm" c="dimmed">
+                  {s.text}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+          <Group mt="lg" gap={6}>
+            <Text size="xs" c="dimmed">
+              Questions? Call our Blantyre office on +265 1 820 000.
+            </Text>
+          </Group>
+        </Card>
+      </Grid.Col>
+    </Grid>
+  );
+}

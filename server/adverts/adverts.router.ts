@@ -1,0 +1,70 @@
+import { Router, type RequestHandler } from 'express';
+import type { Kysely } from 'kysely';
+import multer from 'multer';
+import { z } from 'zod';
+import { advertInputSchema, advertPatchSchema } from '../../shared/schemas/advert.schema.js';
+import { requireRole } from '../auth/auth.middleware.js';
+import type { Database } from '../db/types.js';
+import { AppError } from '../http/app-error.js';
+import { parseInput } from '../http/validate.js';
+import type { EventBus } from '../realtime/bus.js';
+import { createAdvert, endAdvert, listAllAdverts, listVisibleAdverts, storeAdvertImage, updateAdvert } from './adverts.service.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * Advert routes. Public: `GET /api/public/adverts` and its fallback `GET /api/adverts` →
+ * `{data: AdvertView[]}` (shown adverts only). Operators (admin role): `GET /api/admin/adverts`,
+ * `POST /api/admin/adverts` (multipart: description, date_from, date_to, active, image file),
+ * `PATCH /api/admin/adverts/{id}`, `POST /api/admin/adverts/{id}/end`. Every change publishes
+ * `advert.updated` with the visible list. Source: spec/shopping.md §7, §9; issue 7.
+ */
+export function createAdvertsRouter(deps: { db: Kysely<Database>; bus: EventBus; uploadsDir: string }): Router {
+  const { db } = deps;
+  const router = Router();
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 },
+    fileFilter: (_req, file, cb) => {
+      if (/^image\/(jpeg|png|webp)$/.test(file.mimetype)) cb(null, true);
+      else cb(AppError.validation({ image: ['The image must be a JPEG, PNG or WebP picture.'] }));
+    },
+  }).single('image');
+  const publishVisible = async () => deps.bus.publish({ type: 'advert.updated', payload: { adverts: await listVisibleAdverts(db) } });
+
+  const visible: RequestHandler = async (_req, res) => {
+    res.json({ data: await listVisibleAdverts(db) });
+  };
+  router.get('/api/public/adverts', visible);
+  router.get('/api/adverts', visible);
+
+  router.get('/api/admin/adverts', requireRole('admin'), async (_req, res) => {
+    res.json({ data: await listAllAdverts(db) });
+  });
+
+  router.post('/api/admin/adverts', requireRole('admin'), upload, async (req, res) => {
+    const input = parseInput(advertInputSchema, req.body);
+    const image = req.file ? await storeAdvertImage(deps.uploadsDir, req.file.buffer) : null;
+    const advert = await createAdvert(db, input, image);
+    await publishVisible();
+    res.status(201).json({ success: true, data: advert });
+  });
+
+  router.patch('/api/admin/adverts/:id', requireRole('admin'), upload, async (req, res) => {
+    const { id } = parseInput(idParams, req.params);
+    const patch = parseInput(advertPatchSchema, req.body);
+    const image = req.file ? await storeAdvertImage(deps.uploadsDir, req.file.buffer) : undefined;
+    const advert = await updateAdvert(db, id, { ...patch, ...(image ? { image } : {}) });
+    await publishVisible();
+    res.json({ success: true, data: advert });
+  });
+
+  router.post('/api/admin/adverts/:id/end', requireRole('admin'), async (req, res) => {
+    const { id } = parseInput(idParams, req.params);
+    const advert = await endAdvert(db, id);
+    await publishVisible();
+    res.json({ success: true, data: advert });
+  });
+
+  return router;
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { LIVE_AUCTION_MESSAGES as M } from '../messages/live-auctions.js';
+
+/**
+ * Form of `POST /register-bid` (form data or JSON): `reference_number`, `auction_type_id`,
+ * `g-recaptcha-response`, optional `terms`. Source: spec/shopping.md §5 and §7.
+ */
+export const registerBidInputSchema = z.object({
+  reference_number: z
+    .string({ message: M.referenceRequired })
+    .trim()
+    .min(1, M.referenceRequired)
+    .max(64, 'The reference number may not be longer than 64 characters.')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9\-/ ._]*$/, 'The reference number may only hold letters, digits, spaces and - / . _'),
+  auction_type_id: z.coerce.number({ message: M.auctionRequired }).int(M.auctionRequired).positive(M.auctionRequired),
+  'g-recaptcha-response': z.string().optional().nullable(),
+});
+export type RegisterBidInput = z.infer<typeof registerBidInputSchema>;
+
+/** Subscription states. */
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'declined', 'expired'] as const;
+
+/** Operator's decline body. */
+export const declineSubscriptionInputSchema = z.object({
+  reason: z.string().trim().min(3, 'Please give the reason for declining (at least 3 characters).').max(500),
+});
+
+/** A registration as operators see it. */
+export interface SubscriptionView {
+  id: number;
+  reference_number: string;
+  status: (typeof SUBSCRIPTION_STATUSES)[number];
+  decline_reason: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+  user: { id: number; name: string; email: string; phone: string | null };
+  auction_type: { id: number; name: string; date_from: string | null; date_to: string | null };
+}
+
+/** `subscription:updated` to room `user:{id}` when an operator decides. */
+export const subscriptionUpdatedEventSchema = z.object({
+  auction_type_id: z.number(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  subscribed: z.boolean(),
+  message: z.string(),
+});
+export type SubscriptionUpdatedEvent = z.infer<typeof subscriptionUpdatedEventSchema>;

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
+import { createAuctionType, createCustomer, createItem, grantRole } from '../../helpers/factories.js';
+import { solveCaptcha } from '../../helpers/captcha.js';
+import { TestClient } from '../../helpers/http-client.js';
+import { startTestServer, type TestServer } from '../../helpers/test-server.js';
+
+let server: TestServer;
+let admin: TestClient;
+beforeAll(async () => {
+  server = await startTestServer();
+  const a = await createCustomer(server.database.db, { name: 'Gavel Admin' });
+  await grantRole(server.database.db, a.id, 'admin');
+  admin = new TestClient(server.url, a.token);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** `POST /register-bid` with a freshly solved human-verification token. */
+async function registerBid(client: TestClient, body: Record<string, unknown>) {
+  return client.post('/register-bid', { ...body, 'g-recaptcha-response': await solveCaptcha(server.url) });
+}
+
+describe('registering for a live auction (spec/shopping.md §5, issue 7)', () => {
+  it('when the form is empty, then 422 with the spec texts per field', async () => {
+    const user = await createCustomer(server.database.db);
+    const res = await new TestClient(server.url, user.token).post('/register-bid', {});
+    expect(res.status).toBe(422);
+    expect(res.body.errors.reference_number).toEqual(['Bank deposit reference number is required']);
+    expect(res.body.errors.auction_type_id).toEqual(['Please select an auction to register for']);
+  });
+
+  it('when signed out, then 401; the live auctions list also needs sign-in', async () => {
+    const guest = new TestClient(server.url);
+    await guest.get('/sanctum/csrf-cookie');
+    expect((await registerBid(guest, { reference_number: 'X1', auction_type_id: 1 })).status).toBe(401);
+    expect((await guest.get('/api/live-auctions-session')).status).toBe(401);
+  });
+
+  it('when a customer registers, an admin approves, then the check says subscribed, the user room is told, and a live bid refused before is accepted', async () => {
+    const db = server.database.db;
+    const typeId = await createAuctionType(db, 'live', 'Live Auction - Blantyre Monthly');
+    const itemId = await createItem(db, { auction_type_id: typeId, target_amount: 50_000 });
+    const user = await createCustomer(db);
+    const client = new TestClient(server.url, user.token);
+
+    const auctions = await client.get('/api/live-auctions-session');
+    expect(auctions.body.data.map((t: any) => t.id)).toContain(typeId);
+    expect((await client.post('/ajax-bid', { item_id: itemId, amount: 60_000 })).status).toBe(403);
+
+    const reg = await registerBid(client, { reference_number: 'nbm-2026-555001', auction_type_id: typeId });
+    expect(reg.status).toBe(201);
+    expect(reg.body.success).toBe(true);
+    expect((await client.get(`/session/check-subscription/${typeId}`)).body).toMatchObject({ subscribed: false, pending: true });
+    expect((await client.post('/ajax-bid', { item_id: itemId, amount: 60_000 })).status).toBe(403);
+
+    const socket = connect(server.url, { transports: ['websocket'], auth: { token: user.token }, forceNew: true });
+    const told: any[] = [];
+    socket.on('subscription:updated', (e) => told.push(e));
+    await new Promise<void>((r) => socket.on('connect', r));
+
+    const pending = (await admin.get('/api/admin/subscriptions?status=pending')).body.data;
+    const mine = pending.find((s: any) => s.user.id === user.id);
+    expect(mine).toMatchObject({ reference_number: 'NBM-2026-555001', auction_type: { id: typeId } });
+    expect((await admin.post(`/api/admin/subscriptions/${mine.id}/approve`)).status).toBe(200);
+    await expect.poll(() => told.length).toBe(1);
+    expect(told[0]).toMatchObject({ auction_type_id: typeId, status: 'active', subscribed: true });
+    expect((await client.get(`/session/check-subscription/${typeId}`)).body.subscribed).toBe(true);
+    expect((await client.post('/ajax-bid', { item_id: itemId, amount: 60_000 })).status).toBe(200);
+    expect((await admin.post(`/api/admin/subscriptions/${mine.id}/decline`, { reason: 'Too late' })).status).toBe(409);
+    socket.disconnect();
+  });
+
+  it('when a reference was used before (any case) or the user already has an open registration, then 422', async () => {
+    const db = server.database.db;
+    const typeId = await createAuctionType(db, 'live');
+    const other = await createAuctionType(db, 'live');
+    const a = new TestClient(server.url, (await createCustomer(db)).token);
+    const b = new TestClient(server.url, (await createCustomer(db)).token);
+    expect((await registerBid(a, { reference_number: 'FDH-77', auction_type_id: typeId })).status).toBe(201);
+    const reused = await registerBid(b, { reference_number: 'fdh-77', auction_type_id: typeId });
+    expect(reused.status).toBe(422);
+    expect(reused.body.errors.reference_number[0]).toMatch(/already been used/);
+    const twice = await registerBid(a, { reference_number: 'FDH-78', auction_type_id: typeId });
+    expect(twice.status).toBe(422);
+    expect(twice.body.errors.auction_type_id[0]).toMatch(/already have/);
+    expect((await registerBid(a, { reference_number: 'FDH-79', auction_type_id: other })).status).toBe(201);
+  });
+
+  it('when an admin declines with a reason, then the user is told and may register again; non-admins get 403', async () => {
+    const db = server.database.db;
+    const typeId = await createAuctionType(db, 'live');
+    const user = await createCustomer(db);
+    const client = new TestClient(server.url, user.token);
+    await registerBid(client, { reference_number: 'NB-DECLINE-1', auction_type_id: typeId });
+    const sub = (await admin.get('/api/admin/subscriptions')).body.data.find((s: any) => s.user.id === user.id);
+    expect((await client.post(`/api/admin/subscriptions/${sub.id}/approve`)).status).toBe(403);
+    expect((await admin.post(`/api/admin/subscriptions/${sub.id}/decline`, { reason: 'x' })).status).toBe(422);
+    const declined = await admin.post(`/api/admin/subscriptions/${sub.id}/decline`, { reason: 'Deposit not found' });
+    expect(declined.body.message).toMatch(/declined: Deposit not found/);
+    expect((await registerBid(client, { reference_number: 'NB-DECLINE-2', auction_type_id: typeId })).status).toBe(201);
+  });
+
+  it('when the auction chosen is not a live auction, then 422', async () => {
+    const typeId = await createAuctionType(server.database.db, 'online');
+    const user = await createCustomer(server.database.db);
+    const res = await registerBid(new TestClient(server.url, user.token), { reference_number: 'ONL-1', auction_type_id: typeId });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.auction_type_id).toEqual(['Please select an auction to register for']);
+  });
+
+  it('when the human verification is missing or replayed, then 422 and nothing is recorded', async () => {
+    const db = server.database.db;
+    const typeId = await createAuctionType(db, 'live');
+    const user = await createCustomer(db);
+    const client = new TestClient(server.url, user.token);
+    const missing = await client.post('/register-bid', { reference_number: 'CAP-1', auction_type_id: typeId });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors['g-recaptcha-response']).toEqual(['Please complete the reCAPTCHA verification.']);
+    const token = await solveCaptcha(server.url);
+    expect((await client.post('/register-bid', { reference_number: 'CAP-2', auction_type_id: typeId, 'g-recaptcha-response': token })).status).toBe(201);
+    const other = await createAuctionType(db, 'live');
+    const replay = await client.post('/register-bid', { reference_number: 'CAP-3', auction_type_id: other, 'g-recaptcha-response': token });
+    expect(replay.status).toBe(422);
+    const rows = await db.selectFrom('auction_subscriptions').select('reference_number').where('user_id', '=', user.id).execute();
+    expect(rows.map((r) => r.reference_number)).toEqual(['CAP-2']);
+  });
+});
