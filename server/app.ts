@@ -134,7 +134,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(createWatchlistRouter({ db, bus: deps.bus }));
   app.use(createDashboardRouter({ db }));
   app.use(createCartRouter({ db, bus: deps.bus, secureCookies: config.COOKIE_SECURE }));
-  app.use(createCheckoutRouter({ db, bus: deps.bus, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE, appUrl: config.APP_URL }));
+  app.use(createCheckoutRouter({ db, bus: deps.bus, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE, appUrl: config.APP_URL, jobs: deps.jobs }));
   app.use(createPaymentsRouter({ db, bus: deps.bus, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE }));
   app.use(createProfileRouter({ db }));
   app.use(createNewsletterRouter({ db }));

@@ -14,6 +14,7 @@ import { InProcessBus, type EventBus } from './realtime/bus.js';
 import { BullmqJobScheduler } from './jobs/bullmq-job-scheduler.js';
 import { startAdvertClock } from './adverts/advert-clock.js';
 import { startInProcessScheduler } from './jobs/in-process-scheduler.js';
+import { createOrderPaymentReverifier } from './payments/order-payment-reverifier.js';
 import type { JobScheduler } from './jobs/job-scheduler.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createRealtime, type GavelIo } from './realtime/io.js';
@@ -67,6 +68,10 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
       logger.info({ summary, ms: Date.now() - started }, 'seeded an empty database');
     }
   }
+  // The simulator's API is this server itself: its address is known once listening.
+  let selfUrl = `http://127.0.0.1:${config.PORT}`;
+  const dpo = createDpoSetup(config, () => selfUrl);
+  if (dpo.simulator && config.NODE_ENV === 'production') logger.warn('DPO_API_URL is unset: payments go to the local DPO Pay simulator');
   const metrics = createMetrics('server');
   let bus: EventBus;
   let jobs: JobScheduler;
@@ -86,12 +91,14 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
   } else {
     bus = new InProcessBus();
     // Embedded: this process runs the job handlers itself (PGlite is single-process).
-    jobs = startInProcessScheduler({ db: database.db, bus, logger, metrics });
+    jobs = startInProcessScheduler({
+      db: database.db,
+      bus,
+      logger,
+      metrics,
+      reverifyPayment: createOrderPaymentReverifier({ db: database.db, dpo: dpo.client, bus, logger }),
+    });
   }
-  // The simulator's API is this server itself: its address is known once listening.
-  let selfUrl = `http://127.0.0.1:${config.PORT}`;
-  const dpo = createDpoSetup(config, () => selfUrl);
-  if (dpo.simulator && config.NODE_ENV === 'production') logger.warn('DPO_API_URL is unset: payments go to the local DPO Pay simulator');
   const app = createApp({
     config,
     dpo,

@@ -4,13 +4,8 @@ import { ConfigError, loadConfig } from '../server/config.js';
 import { migrateToLatest, openDatabase } from '../server/db/database.js';
 import { RedisBus } from '../server/realtime/redis-bus.js';
 import { startWorkers } from './run-workers.js';
-import type { ReverifyPayment } from './verify-payment.processor.js';
-
-/**
- * MERGE POINT: the checkout's DPO re-verification (`reverifyPayment` in server/payments, being
- * written in parallel). Until it is wired here, payment-verify jobs wait in their queue.
- */
-const reverifyPayment: ReverifyPayment | undefined = undefined;
+import { createDpoSetup } from '../server/dpo/dpo-setup.js';
+import { createOrderPaymentReverifier } from '../server/payments/order-payment-reverifier.js';
 
 /**
  * `npm run workers`: the BullMQ workers of a scale-out deployment (needs DATABASE_URL and
@@ -40,7 +35,13 @@ async function main(): Promise<void> {
     concurrency: config.WORKER_CONCURRENCY,
     lockMs: config.WORKER_LOCK_MS,
     sweepSeconds: config.JOB_SWEEP_SECONDS,
-    reverifyPayment,
+    // DPO Pay itself, or (DPO_API_URL unset) the simulator served by the app at APP_URL.
+    reverifyPayment: createOrderPaymentReverifier({
+      db: database.db,
+      dpo: createDpoSetup(config, () => config.APP_URL ?? 'http://127.0.0.1:3000').client,
+      bus,
+      logger,
+    }),
     metricsPort: config.WORKER_METRICS_PORT,
   });
   logger.info({ prefix: config.QUEUE_PREFIX, metrics: running.metricsUrl }, 'workers started');

@@ -11,6 +11,7 @@ import { parseInput } from '../http/validate.js';
 import { startDpoPayment } from '../payments/payments.service.js';
 import type { EventBus } from '../realtime/bus.js';
 import { getSetting } from '../settings/settings.repository.js';
+import type { JobScheduler } from '../jobs/job-scheduler.js';
 import { publishOrderChanges } from './order-events.js';
 import { createOrderFromCart } from './orders.service.js';
 
@@ -23,6 +24,8 @@ export interface CheckoutRouterDeps {
   secureCookies: boolean;
   /** Public base URL (`APP_URL`); the request's own origin when unset. */
   appUrl?: string;
+  /** Background jobs: payment re-verification and reservation release (issue 6). */
+  jobs?: JobScheduler;
 }
 
 /** Hours a cash-on-delivery order reserves its items: setting `cod_reservation_hours`, default 48. */
@@ -61,6 +64,8 @@ export function createCheckoutRouter(deps: CheckoutRouterDeps): Router {
       await publishOrderChanges(db, bus, { itemIds: order.itemIds, logger }); // units are back on sale
       throw err;
     });
+    // A buyer who never comes back is still marked paid: verifyToken again on a backoff schedule.
+    await deps.jobs?.schedulePaymentVerification(order.orderId).catch((err: unknown) => logger.error({ err, order: order.reference }, 'could not schedule the payment check'));
     res.json({
       success: true,
       message: 'Payment token created',
@@ -79,6 +84,8 @@ export function createCheckoutRouter(deps: CheckoutRouterDeps): Router {
     const hours = await codReservationHours(db);
     const order = await createOrderFromCart(db, { owner, method: 'cash', input, reserveHours: hours });
     await publishOrderChanges(db, bus, { itemIds: order.itemIds, owner, logger });
+    // Unpaid at reserved_until: the order is cancelled and the items go back on sale (issue 6).
+    await deps.jobs?.scheduleReservationRelease(order.orderId, order.reservedUntil!).catch((err: unknown) => logger.error({ err, order: order.reference }, 'could not schedule the reservation release'));
     const until = order.reservedUntil!.toISOString();
     const next = new URLSearchParams({ cod: '1', CompanyRef: order.reference, reserve_hours: String(hours), reserve_until: until });
     res.json({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as ioClient, type Socket } from 'socket.io-client';
+import { createOrderPaymentReverifier } from '../../../server/payments/order-payment-reverifier.js';
 import { reverifyPayment } from '../../../server/payments/payments.service.js';
 import { createAuctionType, createCustomer, createItem } from '../../helpers/factories.js';
 import { TestClient } from '../../helpers/http-client.js';
@@ -249,5 +250,30 @@ describe('checkout and payments', () => {
     expect((await reverifyPayment(db, server.dpo.client, payment.id)).outcome).toBe('already_settled');
     const row = await db.selectFrom('payments').select(['status', 'verify_attempts']).where('id', '=', payment.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'paid', verify_attempts: 2 });
+  });
+
+  it('when a buyer never returns, then the payment job (order id in, outcome out) marks the order paid once approved, and a declined one failed with its units back on sale', async () => {
+    const db = server.database.db;
+    const reverify = createOrderPaymentReverifier({ db, dpo: server.dpo.client, bus: server.bus, logger: server.logger });
+    const c = await guest();
+    const item = await cashItem({ price: 15_000 });
+    await c.post(`/cart/add/${item}`);
+    const paid = await c.post('/dpopay/checkout-payment', checkoutBody());
+    const order = await db.selectFrom('orders').select('id').where('order_reference', '=', paid.body.order_reference).executeTakeFirstOrThrow();
+    expect(await reverify(order.id)).toBe('pending');
+    server.dpo.simulator!.decide(paid.body.transaction_token, 'approve');
+    expect(await reverify(order.id)).toBe('paid');
+    expect(await reverify(order.id)).toBe('paid');
+    expect((await db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('paid');
+
+    const d = await guest();
+    const other = await cashItem({ price: 9_000 });
+    await d.post(`/cart/add/${other}`);
+    const declined = await d.post('/dpopay/checkout-payment', checkoutBody());
+    const declinedOrder = await db.selectFrom('orders').select('id').where('order_reference', '=', declined.body.order_reference).executeTakeFirstOrThrow();
+    server.dpo.simulator!.decide(declined.body.transaction_token, 'decline');
+    expect(await reverify(declinedOrder.id)).toBe('failed');
+    expect((await db.selectFrom('items').select(['quantity', 'status']).where('id', '=', other).executeTakeFirstOrThrow())).toEqual({ quantity: 1, status: 'available' });
+    expect(await reverify(987654)).toBe('not_found');
   });
 });
