@@ -11,6 +11,7 @@ import type { Queue } from 'bullmq';
 import { createQueuesBoardRouter } from './admin/queues-board.router.js';
 import { authenticate, createCsrf } from './auth/auth.middleware.js';
 import { createAuthRouter } from './auth/auth.router.js';
+import { TokenCache } from './auth/token-cache.js';
 import { BidSequencer } from './bids/bid-sequencer.js';
 import { createBidsRouter } from './bids/bids.router.js';
 import { createDashboardRouter } from './dashboard/dashboard.router.js';
@@ -101,7 +102,8 @@ export function createApp(deps: AppDeps): Express {
   if (dpo.simulator) app.use(dpo.simulator.router());
 
   const csrf = createCsrf({ secret: deps.csrfSecret, secure: config.COOKIE_SECURE });
-  app.use(authenticate(db, { sessionMs: config.SESSION_TTL_HOURS * 3600_000, rememberMs: config.REMEMBER_TTL_DAYS * 86_400_000 }));
+  const tokenCache = new TokenCache();
+  app.use(authenticate(db, { sessionMs: config.SESSION_TTL_HOURS * 3600_000, rememberMs: config.REMEMBER_TTL_DAYS * 86_400_000 }, tokenCache));
   app.use(csrf.protect);
 
   // Human verification for every form that needs it (register, sign-in, bid registration,
@@ -111,6 +113,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(
     createAuthRouter({
+      tokenCache,
       db,
       csrf,
       secureCookies: config.COOKIE_SECURE,
@@ -136,7 +139,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(createCartRouter({ db, bus: deps.bus, secureCookies: config.COOKIE_SECURE }));
   app.use(createCheckoutRouter({ db, bus: deps.bus, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE, appUrl: config.APP_URL, jobs: deps.jobs }));
   app.use(createPaymentsRouter({ db, bus: deps.bus, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE }));
-  app.use(createProfileRouter({ db }));
+  app.use(createProfileRouter({ db, tokenCache }));
   app.use(createNewsletterRouter({ db }));
 
   app.get('/healthz', (_req, res) => {

@@ -5,6 +5,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { hashSecret, touchSession } from './credentials.service.js';
+import type { TokenCache } from './token-cache.js';
 import { findUserBySessionHash, findUserByTokenHash, type AuthUser } from './user.repository.js';
 
 /** Name of the httpOnly session cookie. */
@@ -39,11 +40,16 @@ export function bearerToken(header: string | undefined): string | undefined {
 export async function resolveAuth(
   db: Kysely<Database>,
   creds: { bearer?: string; sessionId?: string },
+  tokenCache?: TokenCache,
 ): Promise<AuthContext & { sessionLastSeen?: Date; sessionRemember?: boolean }> {
   if (creds.bearer) {
-    const found = await findUserByTokenHash(db, hashSecret(creds.bearer));
+    const hash = hashSecret(creds.bearer);
+    const cached = tokenCache?.get(hash);
+    if (cached) return { user: cached.user, via: 'token', tokenId: cached.tokenId };
+    const found = await findUserByTokenHash(db, hash);
     if (!found) return { user: null, via: null };
     const { token_id, ...user } = found;
+    tokenCache?.set(hash, user, token_id);
     return { user, via: 'token', tokenId: token_id };
   }
   if (creds.sessionId) {
@@ -57,14 +63,19 @@ export async function resolveAuth(
 
 /**
  * Middleware: sets `req.auth` for every request. Sessions slide: a session seen more than a
- * minute ago gets its expiry moved forward (short or remember-me lifetime).
+ * minute ago gets its expiry moved forward (short or remember-me lifetime). Bearer tokens are
+ * remembered briefly in `tokenCache` when given (see {@link TokenCache}).
  */
-export function authenticate(db: Kysely<Database>, ttl: { sessionMs: number; rememberMs: number }): RequestHandler {
+export function authenticate(db: Kysely<Database>, ttl: { sessionMs: number; rememberMs: number }, tokenCache?: TokenCache): RequestHandler {
   return async (req, _res, next) => {
-    const ctx = await resolveAuth(db, {
-      bearer: bearerToken(req.headers.authorization),
-      sessionId: req.cookies?.[SESSION_COOKIE],
-    });
+    const ctx = await resolveAuth(
+      db,
+      {
+        bearer: bearerToken(req.headers.authorization),
+        sessionId: req.cookies?.[SESSION_COOKIE],
+      },
+      tokenCache,
+    );
     req.auth = { user: ctx.user, via: ctx.via, sessionId: ctx.sessionId, tokenId: ctx.tokenId };
     if (ctx.via === 'session' && ctx.sessionId && ctx.sessionLastSeen && Date.now() - ctx.sessionLastSeen.getTime() > 60_000) {
       await touchSession(db, ctx.sessionId, ctx.sessionRemember ? ttl.rememberMs : ttl.sessionMs);

@@ -10,6 +10,7 @@ import { parseInput } from '../http/validate.js';
 import { createAuthRateLimiters, type AuthRateLimitSettings } from './auth-rate-limit.js';
 import { SESSION_COOKIE, requireUser, type createCsrf } from './auth.middleware.js';
 import { createApiToken, createSession, revokeApiToken, revokeSession } from './credentials.service.js';
+import type { TokenCache } from './token-cache.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { findAuthUserById, findUserByEmail, insertCustomer } from './user.repository.js';
 
@@ -25,6 +26,8 @@ export interface AuthRouterDeps {
   rateLimit: AuthRateLimitSettings;
   /** Human verification of `POST /login` and `POST /api/register`. */
   captcha: CaptchaVerifier;
+  /** Remembered bearer tokens, cleared when one is revoked. */
+  tokenCache?: TokenCache;
 }
 
 // A hash of a random password: verifying against it costs as much as a real check, so a
@@ -119,7 +122,10 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
   router.post('/logout', async (req, res) => {
     const current = req.cookies?.[SESSION_COOKIE];
     if (current) await revokeSession(db, current);
-    if (req.auth.tokenId) await revokeApiToken(db, req.auth.tokenId);
+    if (req.auth.tokenId) {
+      await revokeApiToken(db, req.auth.tokenId);
+      deps.tokenCache?.clear();
+    }
     setSessionCookie(req, res, null);
     res.json({ success: true });
   });
@@ -132,7 +138,10 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
   });
 
   router.post('/api/logout', async (req, res) => {
-    if (req.auth.tokenId) await revokeApiToken(db, req.auth.tokenId);
+    if (req.auth.tokenId) {
+      await revokeApiToken(db, req.auth.tokenId);
+      deps.tokenCache?.clear();
+    }
     res.json({ success: true });
   });
 

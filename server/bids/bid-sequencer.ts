@@ -4,7 +4,7 @@ import type { Database } from '../db/types.js';
 import { findItemById } from '../items/items.repository.js';
 import type { JobScheduler } from '../jobs/job-scheduler.js';
 import type { EventBus } from '../realtime/bus.js';
-import { getBidSettings } from '../settings/settings.repository.js';
+import { getBidIncrement } from '../settings/settings.repository.js';
 import { placeBids, type BidRequest, type PlacedBid } from './bids.service.js';
 
 interface Waiting extends BidRequest {
@@ -53,8 +53,7 @@ export class BidSequencer {
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_BATCH);
       try {
-        const settings = await getBidSettings(this.deps.db);
-        const outcomes = await placeBids(this.deps.db, itemId, batch, settings);
+        const outcomes = await placeBids(this.deps.db, itemId, batch);
         let extended = false;
         let lastDateTo: string | null = null;
         for (let i = 0; i < batch.length; i++) {
@@ -71,7 +70,7 @@ export class BidSequencer {
           lastDateTo = p.item.date_to;
         }
         if (extended) {
-          const item = await findItemById(this.deps.db, itemId, settings.increment);
+          const item = await findItemById(this.deps.db, itemId, await getBidIncrement(this.deps.db));
           if (item) await this.deps.bus.publish({ type: 'item.updated', payload: item });
         }
         if (lastDateTo) await this.scheduleClose(itemId, new Date(lastDateTo));

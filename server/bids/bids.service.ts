@@ -1,11 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { MESSAGES } from '../../shared/messages.js';
-import { minimumNextBid } from '../../shared/rules/bidding.js';
+import { minimumNextBid, normaliseIncrement } from '../../shared/rules/bidding.js';
 import { formatMK } from '../../shared/rules/money.js';
 import type { Bid } from '../../shared/schemas/bid.schema.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
-import { getSoftCloseMinutes } from '../settings/settings.repository.js';
 
 /** Why a bid was refused (also the label of the rejection metric). */
 export type BidRejectReason =
@@ -50,8 +49,9 @@ export type BidOutcome = { ok: true; placed: PlacedBid } | { ok: false; error: A
  * open (closed_by empty, status available); started; before date_to; live items need an active
  * subscription to the item's auction type; amount ≥ max(current bid, starting amount) + increment.
  * Soft close (issue 6): a bid on an ONLINE auction within the last `softCloseMinutes` (setting
- * `soft_close_minutes`, default 2, read in the transaction when not given) moves `date_to` to
- * now + that many minutes; live auctions keep their window.
+ * `soft_close_minutes`, default 2) moves `date_to` to now + that many minutes; live auctions keep
+ * their window. Settings not given in `opts` are read with the row lock (increment: setting
+ * `auction_bid_increment`, minimum 1, default 1).
  * The caller checks sign-in and the `place_bids` permission.
  * @returns one outcome per request, in the same order. Refusals are AppError 404/403/422 with
  *   `{error, reason}` (`reason` a BidRejectReason); a too-low bid's message contains
@@ -61,7 +61,7 @@ export async function placeBids(
   db: Kysely<Database>,
   itemId: number,
   requests: BidRequest[],
-  opts: { increment: number; softCloseMinutes?: number },
+  opts: { increment?: number; softCloseMinutes?: number } = {},
 ): Promise<BidOutcome[]> {
   return db.transaction().execute(async (trx) => {
     const item = await trx
@@ -81,6 +81,9 @@ export async function placeBids(
         'at.type as kind',
         'at.name as auction_name',
         sql<Date>`now()`.as('now'),
+        // The settings travel with the lock: no extra round trip per batch.
+        sql<unknown>`(SELECT value FROM settings WHERE key = 'auction_bid_increment')`.as('increment_setting'),
+        sql<unknown>`(SELECT value FROM settings WHERE key = 'soft_close_minutes')`.as('soft_close_setting'),
       ])
       .where('items.id', '=', itemId)
       .forUpdate('items')
@@ -95,7 +98,10 @@ export async function placeBids(
 
     const userIds = [...new Set(requests.map((r) => r.userId))];
     const subscribed = item.kind === 'live' ? await activeSubscribers(trx, item.auction_type_id, userIds) : null;
-    const softCloseMs = item.kind === 'online' ? (opts.softCloseMinutes ?? (await getSoftCloseMinutes(trx))) * 60_000 : 0;
+    const increment = opts.increment ?? normaliseIncrement(item.increment_setting ?? 1);
+    const softCloseSetting = Number(item.soft_close_setting ?? 2);
+    const softCloseMinutes = opts.softCloseMinutes ?? (Number.isFinite(softCloseSetting) && softCloseSetting > 0 ? softCloseSetting : 0);
+    const softCloseMs = item.kind === 'online' ? softCloseMinutes * 60_000 : 0;
 
     let current = item.bid_amount;
     let leader = item.leader_id;
@@ -109,13 +115,13 @@ export async function placeBids(
         outcomes.push({ ok: false, error: reject(403, 'not_subscribed', MESSAGES.notSubscribed(item.auction_name), { auction_type_id: item.auction_type_id }) });
         continue;
       }
-      const minimum = minimumNextBid(current, item.target_amount, opts.increment);
+      const minimum = minimumNextBid(current, item.target_amount, increment);
       if (r.amount < minimum) {
         outcomes.push({ ok: false, error: reject(422, 'too_low', MESSAGES.bidLessThanCurrent(formatMK(minimum)), { min_next_bid: minimum, bid_amount: current }) });
         continue;
       }
       if (dateTo && softCloseMs > 0 && dateTo.getTime() - now < softCloseMs) dateTo = new Date(now + softCloseMs);
-      outcomes.push({ ok: true, index: accepted.length, previousLeaderId: leader, previousAmount: current, minNext: minimumNextBid(r.amount, item.target_amount, opts.increment), count: count + 1, dateTo });
+      outcomes.push({ ok: true, index: accepted.length, previousLeaderId: leader, previousAmount: current, minNext: minimumNextBid(r.amount, item.target_amount, increment), count: count + 1, dateTo });
       accepted.push(r);
       current = r.amount;
       leader = r.userId;
@@ -123,21 +129,25 @@ export async function placeBids(
     }
     if (accepted.length === 0) return outcomes as BidOutcome[];
 
-    await trx
-      .updateTable('items')
-      .set({ bid_amount: current!, bid_count: count, leader_id: leader, date_to: dateTo, updated_at: sql`now()` })
-      .where('id', '=', item.id)
-      .execute();
+    // One statement: the item's new state (CTE) and the accepted bids, with their bidders' names.
     const stored = await trx
+      .with('item_update', (db) =>
+        db
+          .updateTable('items')
+          .set({ bid_amount: current!, bid_count: count, leader_id: leader, date_to: dateTo, updated_at: sql`now()` })
+          .where('id', '=', item.id)
+          .returning('id'),
+      )
       .insertInto('bids')
       .values(accepted.map((r) => ({ item_id: item.id, user_id: r.userId, bid_amount: r.amount })))
-      .returning(['id', 'created_at', 'bid_amount'])
+      .returning((eb) => [
+        'bids.id',
+        'bids.created_at',
+        'bids.bid_amount',
+        eb.selectFrom('users').select('users.name').whereRef('users.id', '=', 'bids.user_id').as('user_name'),
+      ])
       .execute();
-    // RETURNING follows the VALUES order; match by amount, which is unique per item.
     const byAmount = new Map(stored.map((b) => [b.bid_amount, b]));
-    const names = new Map(
-      (await trx.selectFrom('users').select(['id', 'name']).where('id', 'in', [...new Set(accepted.map((r) => r.userId))]).execute()).map((u) => [u.id, u.name]),
-    );
     return outcomes.map((o) => {
       if (!('index' in o)) return o;
       const r = accepted[o.index];
@@ -146,7 +156,7 @@ export async function placeBids(
       return {
         ok: true as const,
         placed: {
-          bid: { id: row.id, item_id: item.id, user_id: r.userId, bid_amount: r.amount, created_at: row.created_at.toISOString(), user: { name: names.get(r.userId) ?? null } },
+          bid: { id: row.id, item_id: item.id, user_id: r.userId, bid_amount: r.amount, created_at: row.created_at.toISOString(), user: { name: row.user_name ?? null } },
           item: { id: item.id, bid_amount: r.amount, bid_count: o.count, min_next_bid: o.minNext, date_to: o.dateTo ? o.dateTo.toISOString() : null },
           previousLeaderId: o.previousLeaderId,
           previousAmount: o.previousAmount,

@@ -1,3 +1,4 @@
+import type { TokenCache } from '../auth/token-cache.js';
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -22,7 +23,7 @@ const orderIdSchema = z.coerce.number().int().positive();
  * - `GET /api/me/profile-summary` → `{order_count, total_spent, last_order_at}` (left card and tiles).
  * Source: spec/accounts-and-shell.md §2 "Profile page", §3, §7.
  */
-export function createProfileRouter(deps: { db: Kysely<Database> }): Router {
+export function createProfileRouter(deps: { db: Kysely<Database>; tokenCache?: TokenCache }): Router {
   const { db } = deps;
   const router = Router();
   const signedIn = requireUser();
@@ -30,6 +31,8 @@ export function createProfileRouter(deps: { db: Kysely<Database> }): Router {
   router.post('/profile', signedIn, async (req, res) => {
     const input = parseInput(profileInputSchema, req.body);
     const user = await updateProfile(db, req.auth.user!.id, input, { sessionId: req.auth.sessionId, tokenId: req.auth.tokenId });
+    // A new password revokes the user's other tokens: forget any remembered here.
+    deps.tokenCache?.clear();
     res.json({ success: true, message: 'Profile updated successfully.', user });
   });
 

@@ -32,13 +32,3 @@ export async function getSoftCloseMinutes(db: Kysely<Database>): Promise<number>
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-/**
- * The two settings a bid needs, in one query: `increment` (MWK, minimum 1, default 1) and
- * `softCloseMinutes` (default 2; 0 turns soft close off). Source: spec/shopping.md §5; issue 6.
- */
-export async function getBidSettings(db: Kysely<Database>): Promise<{ increment: number; softCloseMinutes: number }> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['auction_bid_increment', 'soft_close_minutes']).execute();
-  const value = (key: string) => rows.find((r) => r.key === key)?.value;
-  const soft = Number(value('soft_close_minutes') ?? 2);
-  return { increment: normaliseIncrement(value('auction_bid_increment') ?? 1), softCloseMinutes: Number.isFinite(soft) && soft > 0 ? soft : 0 };
-}
