@@ -112,13 +112,8 @@ function baseFilters(q: ListItemsQuery, now: Date) {
     const all: Expression<SqlBool>[] = [eb('items.status', '!=', 'withdrawn')];
     const tsq = q.search ? toPrefixTsQuery(q.search) : null;
     if (q.search && tsq) {
-      all.push(
-        eb.or([
-          sql<SqlBool>`items.search_vector @@ to_tsquery('simple', ${tsq})`,
-          eb('items.code', 'ilike', `%${q.search.replace(/[%_\\]/g, '\\$&')}%`),
-          eb('items.reference_number', 'ilike', `%${q.search.replace(/[%_\\]/g, '\\$&')}%`),
-        ]),
-      );
+      // Name, code and reference are all in the GIN-indexed vector (prefix words).
+      all.push(sql<SqlBool>`items.search_vector @@ to_tsquery('simple', ${tsq})`);
     }
     if (q.branch_id) all.push(eb('items.branch_id', '=', q.branch_id));
     if (q.auction_type_id) all.push(eb('items.auction_type_id', '=', q.auction_type_id));
@@ -179,10 +174,44 @@ function kindFilter(q: ListItemsQuery): string[] {
 }
 
 /**
- * The home listing: filters, search, sort and paging of `GET /ajax-items`, plus per-category
- * counts (all filters but the category) for the tabs. Source: spec/shopping.md §2, §3, §7.
+ * A page of the 'ending soon' order: open lots (date_to ahead, not closed) by date_to, then
+ * everything else by date_to (no date last). Each part is its own query so the date_to index
+ * serves it; the open part's size is counted only when the page reaches past it.
  */
-export async function listItems(db: Kysely<Database>, q: ListItemsQuery, increment: number, now = new Date()): Promise<PagedItems> {
+async function endingSoonPage(db: Kysely<Database>, query: ReturnType<typeof itemQuery>, offset: number, limit: number, now: Date) {
+  const open = (eb: ItemsEb) => eb.and([eb('items.date_to', '>', now), eb('items.closed_by', 'is', null)]);
+  const first = await query.where(open).orderBy('items.date_to', 'asc').orderBy('items.id', 'asc').limit(limit).offset(offset).execute();
+  if (first.length === limit) return first;
+  const openCount = first.length > 0 ? offset + first.length : Number((await query.clearSelect().clearOrderBy().where(open).select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
+  const rest = await query
+    .where((eb) => eb.not(eb.and([eb.fn.coalesce(sql<boolean>`items.date_to > ${now}`, sql<boolean>`false`), eb('items.closed_by', 'is', null)])))
+    .orderBy(sql`items.date_to ASC NULLS LAST`)
+    .orderBy('items.id', 'asc')
+    .limit(limit - first.length)
+    .offset(Math.max(0, offset - openCount))
+    .execute();
+  return [...first, ...rest];
+}
+
+/** How long per-category counts of a filter set are reused, ms (they feed the tabs and the total). */
+export const COUNTS_TTL_MS = 2000;
+
+/** Recent per-category counts by filter set (see {@link listItems}). */
+export type ListingCountsCache = Map<string, { at: number; rows: { type: 'cash' | 'online' | 'live'; n: number }[] }>;
+
+/**
+ * The home listing: filters, search, sort and paging of `GET /ajax-items`, plus per-category
+ * counts (all filters but the category) for the tabs; the page's total is the sum of the counts
+ * of the kinds kept. With `countsCache`, counts of the same filter set are reused for
+ * {@link COUNTS_TTL_MS} (the page of items itself is always fresh). Source: spec/shopping.md §2, §3, §7.
+ */
+export async function listItems(
+  db: Kysely<Database>,
+  q: ListItemsQuery,
+  increment: number,
+  now = new Date(),
+  countsCache?: ListingCountsCache,
+): Promise<PagedItems> {
   const filters = baseFilters(q, now);
   const kinds = kindFilter(q);
   let query = itemQuery(db).where(filters);
@@ -200,37 +229,43 @@ export async function listItems(db: Kysely<Database>, q: ListItemsQuery, increme
       query = query.orderBy(price, 'desc').orderBy('items.id', 'desc');
       break;
     case 'ending_soon':
-      query = query
-        .orderBy(sql`CASE WHEN items.date_to > ${now} AND items.closed_by IS NULL THEN 0 ELSE 1 END`)
-        .orderBy(sql`items.date_to ASC NULLS LAST`)
-        .orderBy('items.id', 'asc');
+      // Open lots soonest first, then the rest: two index-friendly queries (see endingSoonPage).
       break;
     default:
       query = query.orderBy('items.created_at', 'desc').orderBy('items.id', 'desc');
   }
 
   const offset = (q.page - 1) * q.per_page;
+  const countsKey = JSON.stringify({ ...q, page: undefined, per_page: undefined, sort_by: undefined, type: undefined, auction_types: undefined });
+  const cached = countsCache?.get(countsKey);
   const [rows, countRows] = await Promise.all([
-    query.select(sql<number>`count(*) over ()`.as('full_count')).limit(q.per_page).offset(offset).execute(),
-    db
-      .selectFrom('items')
-      .innerJoin('auction_types as at', 'at.id', 'items.auction_type_id')
-      .leftJoin('branches as b', 'b.id', 'items.branch_id')
-      .where(filters)
-      .select(['at.type', sql<number>`count(*)`.as('n')])
-      .groupBy('at.type')
-      .execute(),
+    q.sort_by === 'ending_soon' ? endingSoonPage(db, query, offset, q.per_page, now) : query.limit(q.per_page).offset(offset).execute(),
+    cached && cached.at > Date.now() - COUNTS_TTL_MS
+      ? cached.rows
+      : db
+          .selectFrom('items')
+          .innerJoin('auction_types as at', 'at.id', 'items.auction_type_id')
+          .leftJoin('branches as b', 'b.id', 'items.branch_id')
+          .where(filters)
+          .select(['at.type', sql<number>`count(*)`.as('n')])
+          .groupBy('at.type')
+          .execute()
+          .then((fresh) => {
+            if (countsCache) {
+              if (countsCache.size > 500) countsCache.clear();
+              countsCache.set(countsKey, { at: Date.now(), rows: fresh });
+            }
+            return fresh;
+          }),
   ]);
   const counts = { all: 0, cash: 0, online: 0, live: 0 };
   for (const r of countRows) {
     counts[r.type] = Number(r.n);
     counts.all += Number(r.n);
   }
-  let total = rows[0]?.full_count ?? 0;
-  if (rows.length === 0 && offset > 0) {
-    const again = await query.select(sql<number>`count(*) over ()`.as('full_count')).limit(1).execute();
-    total = again[0]?.full_count ?? 0;
-  }
+  // The total under the category: the counts of the kinds it keeps (all kinds when none chosen).
+  const total =
+    q.type && q.type !== 'all' && kinds.length === 0 ? 0 : kinds.length ? kinds.reduce((sum, k) => sum + (counts[k as keyof typeof counts] ?? 0), 0) : counts.all;
   const lastPage = Math.max(1, Math.ceil(total / q.per_page));
   const from = rows.length ? offset + 1 : null;
   const to = rows.length ? offset + rows.length : null;

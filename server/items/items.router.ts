@@ -9,7 +9,7 @@ import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
 import { getBidIncrement } from '../settings/settings.repository.js';
-import { findItemById, listAuctionTypes, listBranches, listItems } from './items.repository.js';
+import { findItemById, listAuctionTypes, listBranches, listItems, type ListingCountsCache } from './items.repository.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const typeQuery = z.object({ type: z.enum(['cash', 'online', 'live']).optional().catch(undefined) });
@@ -29,10 +29,11 @@ function normaliseArrayKeys(query: Record<string, unknown>): Record<string, unkn
 export function createItemsRouter(deps: { db: Kysely<Database> }): Router {
   const { db } = deps;
   const router = Router();
+  const countsCache: ListingCountsCache = new Map();
 
   router.get('/ajax-items', async (req, res) => {
     const query = parseInput(listItemsQuerySchema, normaliseArrayKeys(req.query as Record<string, unknown>));
-    res.json(await listItems(db, query, await getBidIncrement(db)));
+    res.json(await listItems(db, query, await getBidIncrement(db), new Date(), countsCache));
   });
 
   router.get('/ajax-item/:id', async (req, res) => {

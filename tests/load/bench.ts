@@ -5,7 +5,9 @@ import { gzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
+import { sql } from 'kysely';
 import { seedLargeCatalogue } from '../../server/db/seed/large-catalogue.js';
+import { seedDatabase } from '../../server/db/seed/seed.js';
 import { startGavelProcess, type ChildGavel } from '../helpers/processes.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { LatencyHistogram } from './histogram.js';
@@ -79,7 +81,9 @@ async function main() {
   }
 
   // Listing over 100,000 items.
+  await seedDatabase(db.db, { uploadsDir: '/tmp/gavel-bench/uploads' });
   const seeded = await seedLargeCatalogue(db.db, { count: 100_000 });
+  await sql`ANALYZE`.execute(db.db);
   server = await startServer(common);
   try {
     const pool = new Pool(server.url, { connections: 8 });

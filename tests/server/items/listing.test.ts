@@ -67,7 +67,16 @@ describe('GET /ajax-items (spec/shopping.md §2, §7)', () => {
   it('when sorting by price or ending soon, then the order follows', async () => {
     expect(names((await client.get('/ajax-items?sort_by=price_low')).body)[0]).toBe('Samsung Galaxy A15');
     expect(names((await client.get('/ajax-items?sort_by=price_high')).body)[0]).toBe('Toyota Hilux 2.8 GD-6');
-    expect(names((await client.get('/ajax-items?sort_by=ending_soon')).body).slice(0, 3)).toEqual(['Massey Ferguson 375 tractor', 'Toyota Hilux 2.8 GD-6', 'Samsung Galaxy A15']);
+    expect(names((await client.get('/ajax-items?sort_by=ending_soon')).body)).toEqual([
+      'Massey Ferguson 375 tractor',
+      'Toyota Hilux 2.8 GD-6',
+      'Samsung Galaxy A15',
+      'Nissan NP200 bakkie',
+      'Three-seater leather sofa',
+    ]);
+    // Pages that straddle the open lots and the rest follow the same order.
+    expect(names((await client.get('/ajax-items?sort_by=ending_soon&per_page=2&page=2')).body)).toEqual(['Samsung Galaxy A15', 'Nissan NP200 bakkie']);
+    expect(names((await client.get('/ajax-items?sort_by=ending_soon&per_page=2&page=3')).body)).toEqual(['Three-seater leather sofa']);
   });
 
   it('when paging, then pages split the result and from/to follow', async () => {
