@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
+import { signInThroughLoginPage } from '../helpers/sign-in.js';
 import { createAuctionType, createCustomer, createItem, grantRole } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
@@ -16,15 +17,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Signs in through the /login page as a person would. */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email', { exact: false }).first().fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('password');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByText('Login successful! Redirecting...').waitFor();
-  await page.waitForURL(`${server.url}/`);
-}
+const signIn = (page: Page, email: string) => signInThroughLoginPage(page, server.url, email);
 
 describe('live auctions end to end (issue 7)', () => {
   it('when a customer registers a deposit reference and an admin approves it elsewhere, then the open live item page unlocks bidding without reload', async () => {
