@@ -53,11 +53,11 @@ export function footerVariantFor(pathname: string): FooterVariant {
   return 'default';
 }
 
-function CreditLink({ color }: { color: string }) {
+function CreditLink({ color, linkColor = 'gold.5' }: { color: string; linkColor?: string }) {
   return (
     <Text size="xs" c={color}>
       Icons by{' '}
-      <Anchor href="https://tabler.io/icons" target="_blank" rel="noopener noreferrer" c="gold.5" size="xs">
+      <Anchor href="https://tabler.io/icons" target="_blank" rel="noopener noreferrer" c={linkColor} size="xs">
         Tabler Icons
       </Anchor>
     </Text>
@@ -97,7 +97,7 @@ export function AppFooter({ variant = 'default', newsletter = true }: { variant?
       <Box component="footer" py="md" mt="xl" bg="gray.0" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }} data-testid="site-footer" data-variant="minimal">
         <Container size={1400}>
           <Group justify="space-between" gap="xs">
-            <Group gap="md" component="nav" aria-label="Footer">
+            <Group gap="md" component="nav" aria-label="Footer" style={{ rowGap: 4 }}>
               {FOOTER_LINKS.map((l) => (
                 <Anchor key={l.href} href={l.href} size="xs" c="dimmed">
                   {l.label}
@@ -106,7 +106,7 @@ export function AppFooter({ variant = 'default', newsletter = true }: { variant?
             </Group>
             <Group gap="md">
               <Copyright color="dimmed" />
-              <CreditLink color="dimmed" />
+              <CreditLink color="dimmed" linkColor="gavel.7" />
             </Group>
           </Group>
         </Container>
@@ -156,7 +156,7 @@ export function AppFooter({ variant = 'default', newsletter = true }: { variant?
             <LinkList links={BROWSE_LINKS} color={c.text} />
             <Group gap={8} wrap="nowrap" mt={6}>
               <IconClock size={16} />
-              <Text size="sm">Mon-Fri 8:00-5:00, Sat 9:00-3:00</Text>
+              <Text size="sm">Mon-Fri 8:00-5:00, Sat 9:00-3:00, Sun closed</Text>
             </Group>
           </Stack>
           {newsletter && <NewsletterForm dark={c.dark} />}
@@ -171,7 +171,7 @@ export function AppFooter({ variant = 'default', newsletter = true }: { variant?
               </Anchor>
             ))}
           </Group>
-          <CreditLink color={c.dim} />
+          <CreditLink color={c.dim} linkColor={c.dark ? 'gold.5' : 'gavel.7'} />
         </Group>
       </Container>
     </Box>
@@ -228,7 +228,7 @@ function CustomerFooter() {
           </Group>
           <Divider my="lg" color="rgba(255,255,255,0.12)" />
           <Group justify="space-between" gap="xs">
-            <Group gap="md" component="nav" aria-label="Footer">
+            <Group gap="md" component="nav" aria-label="Footer" style={{ rowGap: 4 }}>
               {FOOTER_LINKS.map((l) => (
                 <Anchor key={l.href} href={l.href} size="xs" c="gray.4">
                   {l.label}

@@ -1,8 +1,8 @@
-import { ActionIcon, Burger, Container, Drawer, Group, Indicator, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Burger, Button, Container, Drawer, Group, Indicator, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconGavel } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { capBadge } from '../../lib/badge';
 import { openAuthModal } from '../../lib/auth-modal';
 import { useSession } from '../../features/auth/hooks/use-session';
@@ -15,6 +15,13 @@ const NAV = [
   { to: '/', label: 'Home', end: true },
   { to: '/auctions', label: 'Auctions', end: false },
   { to: '/about', label: 'About', end: false },
+];
+
+/** Account pages listed in the phone drawer for a signed-in user (full page loads, as in the user menu). */
+const ACCOUNT_LINKS = [
+  { href: '/bid-dashboard', label: 'Bid Dashboard' },
+  { href: '/bid-dashboard/watchlist', label: 'My Watchlist' },
+  { href: '/spa/profile', label: 'My Profile' },
 ];
 
 /** Watchlist icon: a gavel with a count badge (9+ cap); guests get the sign-in modal. Source: accounts-and-shell §2. */
@@ -50,6 +57,7 @@ function WatchlistButton({ signedIn }: { signedIn: boolean }) {
 export function AppHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { isAuthenticated } = useSession();
+  const { pathname } = useLocation();
 
   return (
     <header className={classes.header}>
@@ -66,7 +74,7 @@ export function AppHeader() {
         <Group gap={4} visibleFrom="sm" component="nav" aria-label="Main">
           {NAV.map((n) =>
             n.to === '/about' ? (
-              <a key={n.to} href={n.to} className={classes.link}>
+              <a key={n.to} href={n.to} className={`${classes.link} ${pathname === '/about' ? classes.linkActive : ''}`}>
                 {n.label}
               </a>
             ) : (
@@ -82,20 +90,69 @@ export function AppHeader() {
           <UserMenu compact />
         </Group>
       </Container>
-      <Drawer opened={opened} onClose={close} title="Gavel" size="80%" hiddenFrom="sm">
+      <Drawer
+        opened={opened}
+        onClose={close}
+        title={
+          <Group gap={8} wrap="nowrap">
+            <span className={classes.logoMark} style={{ width: 30, height: 30, borderRadius: 8 }}>
+              <IconGavel size={18} stroke={2.2} />
+            </span>
+            <Text fw={800} size="lg">
+              Gavel
+            </Text>
+          </Group>
+        }
+        size="80%"
+        hiddenFrom="sm"
+      >
         <Stack gap={0} component="nav" aria-label="Main">
           {NAV.map((n) =>
             n.to === '/about' ? (
-              <a key={n.to} href={n.to} className={classes.drawerLink}>
+              <a key={n.to} href={n.to} className={`${classes.drawerLink} ${pathname === '/about' ? classes.drawerLinkActive : ''}`}>
                 {n.label}
               </a>
             ) : (
-              <NavLink key={n.to} to={n.to} end={n.end} className={classes.drawerLink} onClick={close}>
+              <NavLink key={n.to} to={n.to} end={n.end} className={({ isActive }) => `${classes.drawerLink} ${isActive ? classes.drawerLinkActive : ''}`} onClick={close}>
                 {n.label}
               </NavLink>
             ),
           )}
         </Stack>
+        {isAuthenticated ? (
+          <Stack gap={0} mt="lg" component="nav" aria-label="Account">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={700} px={8} mb={4}>
+              My account
+            </Text>
+            {ACCOUNT_LINKS.map((l) => (
+              <a key={l.href} href={l.href} className={classes.drawerLink}>
+                {l.label}
+              </a>
+            ))}
+          </Stack>
+        ) : (
+          <Stack gap="xs" mt="lg">
+            <Button
+              color="gold"
+              c="dark.9"
+              onClick={() => {
+                close();
+                openAuthModal('login');
+              }}
+            >
+              Sign in
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => {
+                close();
+                openAuthModal('register');
+              }}
+            >
+              Create Account
+            </Button>
+          </Stack>
+        )}
       </Drawer>
     </header>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Center, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { openAuthModal } from '../../../lib/auth-modal';
@@ -38,12 +38,12 @@ export function AuthGuard({ children, modalTitle }: { children: ReactNode; modal
           <Text c="dimmed" ta="center">
             Please sign in to continue with this action.
           </Text>
-          <Group grow w="100%">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" w="100%">
             <Button onClick={() => openAuthModal('login', modalTitle)}>Sign In</Button>
             <Button variant="default" onClick={() => openAuthModal('register')}>
               Create Account
             </Button>
-          </Group>
+          </SimpleGrid>
         </Stack>
       </Card>
     </Center>

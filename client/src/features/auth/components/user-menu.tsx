@@ -20,7 +20,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
 
   if (!user) {
     // The sign-in and registration pages carry their own form.
-    if (pathname === '/login' || pathname === '/register') return null;
+    if (/^(\/(spa|home-vue))?\/(login|register)\/?$/.test(pathname)) return null;
     return (
       <Button
         variant="filled"

@@ -9,10 +9,19 @@ import { formatOrderDate, orderSubtotal, paymentMethodLabel, statusColor, status
 /** Print popup size. Source: spec §9 "Print popup 900x650". */
 const PRINT_WINDOW = 'width=900,height=650';
 
-const PRINT_CSS = `body{font-family:Inter,Segoe UI,Arial,sans-serif;color:#1a1b1e;margin:32px}
-h1{font-size:20px;margin:0 0 4px}table{width:100%;border-collapse:collapse;margin:16px 0}
+const PRINT_CSS = `body{font-family:Inter,Segoe UI,Arial,sans-serif;color:#1a1b1e;margin:32px;font-size:14px}
+p{margin:0 0 2px}h1{font-size:20px;margin:0 0 4px}
+.receipt-brand{font-size:13px;font-weight:700;color:#0a5a31;letter-spacing:.5px;text-transform:uppercase;margin-bottom:12px}
+.receipt-head{display:flex;justify-content:space-between;align-items:flex-start;gap:16px;margin-bottom:16px}
+.receipt-status{border:1px solid #999;border-radius:4px;padding:2px 8px;font-size:12px;font-weight:700;text-transform:uppercase}
+.receipt-parties{display:grid;grid-template-columns:1fr 1fr;gap:16px}
+.receipt-label{font-size:11px;font-weight:700;text-transform:uppercase;color:#666;margin-bottom:4px}
+table{width:100%;border-collapse:collapse;margin:16px 0}
 th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #ddd;font-size:13px}
-td.num,th.num{text-align:right}.muted{color:#666;font-size:12px}.total{font-weight:700}
+td.num,th.num{text-align:right}.muted{color:#666;font-size:12px}
+.receipt-totals{margin-left:auto;width:300px}.receipt-row{display:flex;justify-content:space-between;gap:32px;padding:2px 0}
+.receipt-row.total{font-weight:700;font-size:16px;border-top:1px solid #999;margin-top:4px;padding-top:6px}
+.receipt-totals hr,.receipt-totals .mantine-Divider-root{display:none}
 [data-print-hide]{display:none!important}`;
 
 /**
@@ -29,7 +38,7 @@ export function printReceipt(el: HTMLElement | null): void {
   const style = popup.document.createElement('style');
   style.textContent = PRINT_CSS;
   popup.document.head.appendChild(style);
-  popup.document.body.innerHTML = el.outerHTML;
+  popup.document.body.innerHTML = `<div class="receipt-brand">Gavel · Payment Confirmation</div>${el.outerHTML}`;
   popup.focus();
   popup.print();
 }
@@ -56,20 +65,20 @@ export function PaymentConfirmationModal({ opened, loading, order, onClose }: { 
         <Stack gap="md">
           <div ref={receipt} data-testid="receipt">
             <Stack gap="md">
-              <Group justify="space-between" align="flex-start">
+              <Group justify="space-between" align="flex-start" className="receipt-head">
                 <Box>
                   <h1 style={{ margin: 0, fontSize: 20 }}>Order #{order.order_reference || order.id}</h1>
                   <Text size="sm" c="dimmed" className="muted">
                     {formatOrderDate(order.created_at)}
                   </Text>
                 </Box>
-                <Badge color={statusColor(order.status?.name)} variant="light" size="lg">
+                <Badge color={statusColor(order.status?.name)} variant="light" size="lg" className="receipt-status">
                   {statusName(order.status)}
                 </Badge>
               </Group>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" className="receipt-parties">
                 <Box>
-                  <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                  <Text size="xs" tt="uppercase" fw={700} c="dimmed" className="receipt-label">
                     Billed To
                   </Text>
                   <Text fw={600}>{order.customer.name || 'Customer'}</Text>
@@ -77,7 +86,7 @@ export function PaymentConfirmationModal({ opened, loading, order, onClose }: { 
                   {order.customer.phone && <Text size="sm">{order.customer.phone}</Text>}
                 </Box>
                 <Box>
-                  <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                  <Text size="xs" tt="uppercase" fw={700} c="dimmed" className="receipt-label">
                     Reference
                   </Text>
                   <Text size="sm" style={{ wordBreak: 'break-all' }}>
@@ -120,7 +129,7 @@ export function PaymentConfirmationModal({ opened, loading, order, onClose }: { 
                     ))}
                   </Table.Tbody>
                 </Table>
-              <Stack gap={4} ml="auto" miw={240}>
+              <Stack gap={4} ml="auto" miw={240} className="receipt-totals">
                 <Row label="Subtotal" value={formatMK(orderSubtotal(order))} />
                 {!!order.vat && <Row label="VAT" value={formatMK(order.vat)} />}
                 {!!order.discount && <Row label="Discount" value={`- ${formatMK(order.discount)}`} />}
@@ -145,7 +154,7 @@ export function PaymentConfirmationModal({ opened, loading, order, onClose }: { 
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
-    <Group justify="space-between" gap="xl" className={strong ? 'total' : undefined}>
+    <Group justify="space-between" gap="xl" className={strong ? 'receipt-row total' : 'receipt-row'}>
       <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400}>
         {label}
       </Text>

@@ -47,12 +47,12 @@ function SignedOutProfile() {
           <Text c="dimmed" ta="center">
             {ACCOUNT_MESSAGES.profileSignedOutText}
           </Text>
-          <Group grow w="100%">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" w="100%">
             <Button onClick={() => openAuthModal('login')}>Sign In</Button>
             <Button variant="default" onClick={() => openAuthModal('register')}>
               Create Account
             </Button>
-          </Group>
+          </SimpleGrid>
         </Stack>
       </Card>
     </Center>
@@ -153,11 +153,11 @@ function SignedInProfile({ user }: { user: PublicUser }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
-            <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
               {tiles.map((t) => (
-                <Paper key={t.label} withBorder radius="lg" p={{ base: 'xs', sm: 'md' }}>
+                <Paper key={t.label} withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
                   <Group gap="sm" wrap="nowrap">
-                    <ThemeIcon size={40} radius="md" variant="light" color="gavel" visibleFrom="sm">
+                    <ThemeIcon size={36} radius="md" variant="light" color="gavel" style={{ flexShrink: 0 }}>
                       <t.icon size={22} />
                     </ThemeIcon>
                     <Stack gap={0} style={{ minWidth: 0 }}>

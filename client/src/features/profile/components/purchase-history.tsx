@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconEye, IconSearch } from '@tabler/icons-react';
+import { IconChevronRight, IconEye, IconSearch } from '@tabler/icons-react';
 import { formatMK } from '../../../../../shared/rules/money';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
 import { getDraftOrder, getDraftOrders, type DraftOrder } from '../api/draft-orders';
@@ -95,7 +95,7 @@ export function PurchaseHistory() {
                     <Text fw={600} size="sm" truncate>
                       #{o.order_reference || o.id}
                     </Text>
-                    <Badge color={statusColor(o.status?.name)} variant="light">
+                    <Badge color={statusColor(o.status?.name)} variant="light" style={{ flexShrink: 0 }}>
                       {statusName(o.status)}
                     </Badge>
                   </Group>
@@ -103,9 +103,12 @@ export function PurchaseHistory() {
                     <Text size="xs" c="dimmed">
                       {formatOrderDate(o.created_at)} · {paymentMethodLabel(o.payment_method)}
                     </Text>
-                    <Text fw={700} size="sm">
-                      {formatMK(o.amount_total)}
-                    </Text>
+                    <Group gap={4} wrap="nowrap" ml="auto">
+                      <Text fw={700} size="sm">
+                        {formatMK(o.amount_total)}
+                      </Text>
+                      <IconChevronRight size={16} color="var(--mantine-color-gray-5)" aria-hidden />
+                    </Group>
                   </Group>
                 </Paper>
               </UnstyledButton>
@@ -114,7 +117,7 @@ export function PurchaseHistory() {
         </Stack>
       ) : (
       <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover verticalSpacing="sm">
+        <Table striped={!loading && orders.length > 0} highlightOnHover={!loading && orders.length > 0} verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Order</Table.Th>

@@ -26,6 +26,22 @@ export function profileErrors(v: ProfileValues): Partial<Record<keyof ProfileVal
   return errors;
 }
 
+type FieldErrors = Partial<Record<keyof ProfileValues, string>>;
+
+/**
+ * The errors shown under the fields: the client rules once the form was touched, with a
+ * server error of a field taking its place. A field whose server error was cleared (by typing)
+ * shows its client error again. Source: spec §5 "Profile".
+ */
+export function visibleProfileErrors(client: FieldErrors, server: FieldErrors, touched: boolean): FieldErrors {
+  const shown: FieldErrors = touched ? { ...client } : {};
+  for (const key of Object.keys(server) as (keyof ProfileValues)[]) {
+    const text = server[key];
+    if (text) shown[key] = text;
+  }
+  return shown;
+}
+
 const SERVER_FIELD: Record<string, keyof ProfileValues> = { name: 'name', email: 'email', password: 'password', password_confirmation: 'passwordConfirmation' };
 
 /**
@@ -46,7 +62,7 @@ export function useProfileForm(user: PublicUser) {
   const changed = values.name.trim() !== initial.name || values.email.trim() !== initial.email || values.password !== '';
   const clientErrors = profileErrors(values);
   const valid = Object.keys(clientErrors).length === 0;
-  const errors = { ...(touched ? clientErrors : {}), ...serverErrors };
+  const errors = visibleProfileErrors(clientErrors, serverErrors, touched);
 
   const set = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
