@@ -97,7 +97,7 @@ export function AppFooter({ variant = 'default', newsletter = true }: { variant?
       <Box component="footer" py="md" mt="xl" bg="gray.0" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }} data-testid="site-footer" data-variant="minimal">
         <Container size={1400}>
           <Group justify="space-between" gap="xs">
-            <Group gap="md" component="nav" aria-label="Footer">
+            <Group gap="md" component="nav" aria-label="Footer" style={{ rowGap: 4 }}>
               {FOOTER_LINKS.map((l) => (
                 <Anchor key={l.href} href={l.href} size="xs" c="dimmed">
                   {l.label}
@@ -163,7 +163,7 @@ export function AppFooter({ variant = 'default', newsletter = true }: { variant?
         </SimpleGrid>
         <Divider my="lg" color={c.dark ? 'rgba(255,255,255,0.12)' : 'gray.3'} />
         <Group justify="space-between" gap="xs">
-          <Group gap="md">
+          <Group gap="md" style={{ rowGap: 4 }}>
             <Copyright color={c.dim} />
             {LEGAL_LINKS.map((l) => (
               <Anchor key={l.label} href={l.href} size="xs" c={c.dim}>
@@ -228,7 +228,7 @@ function CustomerFooter() {
           </Group>
           <Divider my="lg" color="rgba(255,255,255,0.12)" />
           <Group justify="space-between" gap="xs">
-            <Group gap="md" component="nav" aria-label="Footer">
+            <Group gap="md" component="nav" aria-label="Footer" style={{ rowGap: 4 }}>
               {FOOTER_LINKS.map((l) => (
                 <Anchor key={l.href} href={l.href} size="xs" c="gray.4">
                   {l.label}
