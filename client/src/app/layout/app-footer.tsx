@@ -163,7 +163,7 @@ export function AppFooter({ variant = 'default', newsletter = true }: { variant?
         </SimpleGrid>
         <Divider my="lg" color={c.dark ? 'rgba(255,255,255,0.12)' : 'gray.3'} />
         <Group justify="space-between" gap="xs">
-          <Group gap="md">
+          <Group gap="md" style={{ rowGap: 4 }}>
             <Copyright color={c.dim} />
             {LEGAL_LINKS.map((l) => (
               <Anchor key={l.label} href={l.href} size="xs" c={c.dim}>

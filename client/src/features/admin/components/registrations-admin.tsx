@@ -94,7 +94,7 @@ export function RegistrationsAdmin() {
               )}
               {rows?.map((r) => (
                 <Table.Tr key={r.id} data-testid="registration-row">
-                  <Table.Td ff="monospace" fw={600}>
+                  <Table.Td ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {r.reference_number}
                   </Table.Td>
                   <Table.Td>
@@ -107,7 +107,7 @@ export function RegistrationsAdmin() {
                     </Text>
                   </Table.Td>
                   <Table.Td>{r.auction_type.name}</Table.Td>
-                  <Table.Td>{formatDateTimeGB(r.created_at)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTimeGB(r.created_at)}</Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLOR[r.status] ?? 'gray'} variant="light">
                       {r.status === 'active' ? 'approved' : r.status}

@@ -48,8 +48,8 @@ export function CartItemRow({ item, compact = false }: { item: CartEntry; compac
             </ActionIcon>
           </Tooltip>
         </Group>
-        {!compact && item.description && (
-          <Text size="xs" c="dimmed" lineClamp={2}>
+        {item.description && (
+          <Text size="xs" c="dimmed" lineClamp={compact ? 1 : 2}>
             {item.description}
           </Text>
         )}

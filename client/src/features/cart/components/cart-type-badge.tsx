@@ -1,12 +1,13 @@
 import { Badge } from '@mantine/core';
 
 const LABEL = { cash: 'Daily Sale', online: 'Online', live: 'Live' } as const;
-const COLOR = { cash: 'gold', online: 'blue', live: 'red' } as const;
+/** The same colours as the item cards' type badges (Daily Sale teal, Online blue, Live red). */
+const COLOR = { cash: 'teal', online: 'blue', live: 'red' } as const;
 
 /** Type badge of a cart entry: Daily Sale, Online or Live. */
 export function CartTypeBadge({ type }: { type: 'cash' | 'online' | 'live' }) {
   return (
-    <Badge size="xs" variant="light" color={COLOR[type]} c={type === 'cash' ? 'dark.7' : undefined}>
+    <Badge size="xs" variant="light" color={COLOR[type]}>
       {LABEL[type]}
     </Badge>
   );

@@ -97,7 +97,11 @@ function regionOfDistrict(district: string): string {
  * panel; DPO Pay (3 s countdown to the provider) and cash on delivery (→ next_url after 1.5 s).
  * Source: spec/shopping.md §2 "Checkout", §4 "Checkout wizard", "Place order", §5, §8, §9.
  */
-export function CheckoutPage({ profile, sessionReady, lines, cartReady, onOrderPlaced }: CheckoutPageProps) {
+export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartReady, onOrderPlaced }: CheckoutPageProps) {
+  // The order's lines once it is placed: the cart is cleared before the redirect (3 s to DPO
+  // Pay, 1.5 s for cash), and the page must not drop to '0 items · MK 0' meanwhile.
+  const [placedLines, setPlacedLines] = useState<CheckoutLine[] | null>(null);
+  const lines = placedLines ?? cartLines;
   const [active, setActive] = useState(0);
   const [completed, setCompleted] = useState<Set<number>>(new Set());
   const [saving, setSaving] = useState(false);
@@ -119,6 +123,7 @@ export function CheckoutPage({ profile, sessionReady, lines, cartReady, onOrderP
   const narrow = useMediaQuery('(max-width: 40em)');
   const prefilled = useRef(false);
   const total = lines.reduce((s, l) => s + l.target_amount * l.quantity, 0);
+  const units = lines.reduce((s, l) => s + l.quantity, 0);
 
   // Guards: empty cart → home after 2 s; reserved items → /cart after 1.2 s.
   useEffect(() => {
@@ -238,6 +243,7 @@ export function CheckoutPage({ profile, sessionReady, lines, cartReady, onOrderP
         setProgress(M.preparingDpo);
         const res = await placeDpoOrder(payload('dpopay'));
         placed.current = true;
+        setPlacedLines(lines);
         saveDpoPayment({ order_reference: res.order_reference, transaction_token: res.transaction_token, amount: res.amount ?? total, currency: res.currency ?? 'MWK' });
         await onOrderPlaced('dpopay');
         for (let s = DPO_COUNTDOWN_S; s > 0; s--) {
@@ -249,6 +255,7 @@ export function CheckoutPage({ profile, sessionReady, lines, cartReady, onOrderP
         setProgress(M.processingCash);
         const res = await placeCashOrder(payload('cash'));
         placed.current = true;
+        setPlacedLines(lines);
         await onOrderPlaced('cash');
         notifySuccess(res.message ?? 'Order placed');
         await sleep(CASH_REDIRECT_MS);
@@ -340,7 +347,7 @@ export function CheckoutPage({ profile, sessionReady, lines, cartReady, onOrderP
             Checkout
           </Title>
           <Text c="dimmed" size="sm">
-            Secure checkout · {lines.reduce((s, l) => s + l.quantity, 0)} items · {formatMK(total)}
+            Secure checkout · {units} {units === 1 ? 'item' : 'items'} · {formatMK(total)}
           </Text>
         </div>
       </Group>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconGavel, IconLock, IconShoppingCart } from '@tabler/icons-react';
+import { IconAlertCircle, IconClock, IconGavel, IconLock, IconShoppingCart } from '@tabler/icons-react';
 import type { Item } from '../../../../../shared/schemas/item.schema';
 import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
 import { MESSAGES } from '../../../../../shared/messages';
@@ -9,6 +9,7 @@ import { bidButtonLabel, canBid, isSoldOut, itemKind } from '../../../../../shar
 import { minimumNextBid } from '../../../../../shared/rules/bidding';
 import { ApiError } from '../../../lib/api-client';
 import { openAuthModal } from '../../../lib/auth-modal';
+import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifyInfo, notifySuccess, notifyWarning } from '../../../lib/notify';
 import type { SubscriptionCheck } from '../api/check-subscription';
 import { placeBid } from '../api/place-bid';
@@ -96,6 +97,8 @@ export function BidForm({ item, user, now, increment, subscription, subscription
   const subscribed = subscription?.subscribed === true;
   const closed = isSoldOut(item) || label === 'Auction Ended';
   const blockedBySubscription = live && user !== null && !subscriptionChecking && !subscribed;
+  // The server refuses bids before date_from ('This auction has not started yet'): say so up front.
+  const notStarted = !closed && !!item.date_from && new Date(item.date_from).getTime() > now.getTime();
   const open = !closed && (user === null || canBid(item, live ? subscribed : true, now));
   const notice =
     live && !subscribed && !subscriptionChecking
@@ -177,6 +180,10 @@ export function BidForm({ item, user, now, increment, subscription, subscription
             <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />}>
               {MESSAGES.auctionEnded}
             </Alert>
+          ) : notStarted ? (
+            <Alert color="blue" variant="light" icon={<IconClock size={18} />} data-testid="bid-not-started">
+              {MESSAGES.auctionNotStarted}. Bidding opens {formatDateTimeGB(item.date_from)}.
+            </Alert>
           ) : (
             <>
               <TextInput
@@ -211,7 +218,7 @@ export function BidForm({ item, user, now, increment, subscription, subscription
             size="md"
             color={label === 'Bid Live' ? 'red' : 'gavel'}
             leftSection={<IconGavel size={18} />}
-            disabled={closed || !valid || blockedBySubscription || !open}
+            disabled={closed || notStarted || !valid || blockedBySubscription || !open}
             loading={busy}
             data-testid="place-bid-button"
           >

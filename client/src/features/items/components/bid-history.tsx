@@ -14,6 +14,8 @@ interface BidHistoryProps {
   now: Date;
   /** The item's winner when it is closed (closed_by), else null. */
   closedBy: number | null;
+  /** The item's current (final) bid, MWK: only the winner's bid of this amount is 'Winning bid'. */
+  winningAmount: number | null;
   meId: number | null;
   onPage: (page: number) => void;
   onRetry: () => void;
@@ -24,10 +26,11 @@ interface BidHistoryProps {
  * time, a 'New' badge within 5 minutes, 'Winning bid' / 'Lost' once closed; pager with
  * Previous / Next, 'Page x of y' and 'from-to of total'. Source: spec/shopping.md §2 and §4.
  */
-export function BidHistory({ bids, pagination, page, loading, error, now, closedBy, meId, onPage, onRetry }: BidHistoryProps) {
+export function BidHistory({ bids, pagination, page, loading, error, now, closedBy, winningAmount, meId, onPage, onRetry }: BidHistoryProps) {
   const lastPage = pagination?.last_page ?? 1;
   const total = pagination?.total ?? bids.length;
-  const topAmount = bids.length ? Math.max(...bids.map((b) => b.bid_amount)) : 0;
+  // The winning bid is the item's final bid, not the highest on this page (page 2 has lower bids).
+  const topAmount = winningAmount ?? (bids.length && page === 1 ? Math.max(...bids.map((b) => b.bid_amount)) : Number.NaN);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>

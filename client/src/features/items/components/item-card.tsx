@@ -1,5 +1,5 @@
 import { Box, Button, Card, Group, Progress, SimpleGrid, Text, Tooltip } from '@mantine/core';
-import { IconClock, IconGavel, IconPhoto, IconShoppingCart } from '@tabler/icons-react';
+import { IconClock, IconGavel, IconPhoto, IconShoppingCart, IconZoomIn } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Item } from '../../../../../shared/schemas/item.schema';
@@ -61,6 +61,10 @@ export function ItemCard({ item, now, onPreview, watchSlot, cartAction }: ItemCa
           <ItemStatusBadge item={item} now={now} />
         </div>
         {soldOut && <div className={classes.soldOverlay}>SOLD</div>}
+        <span className={classes.quickView} aria-hidden="true">
+          <IconZoomIn size={14} />
+          Quick View
+        </span>
       </button>
 
       <Box p="md" className={classes.body}>

@@ -197,6 +197,7 @@ export function ItemDetail({
               error={live.bidsError}
               now={now}
               closedBy={item.closed_by}
+              winningAmount={item.bid_amount}
               meId={user?.id ?? null}
               onPage={live.setBidPage}
               onRetry={live.retryBids}

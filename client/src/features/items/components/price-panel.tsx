@@ -3,7 +3,7 @@ import { IconClock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Item } from '../../../../../shared/schemas/item.schema';
 import { formatMK } from '../../../../../shared/rules/money';
-import { detailTiming, itemKind } from '../../../../../shared/rules/item-status';
+import { detailTiming, isSoldOut, itemKind } from '../../../../../shared/rules/item-status';
 import { detailTimeLeft } from '../../../../../shared/rules/time-left';
 import { formatDateTimeGB } from '../../../lib/dates';
 
@@ -30,6 +30,9 @@ export function PricePanel({ item, now, minNextBid, position }: { item: Item; no
   const hasBid = !!item.bid_amount && item.bid_amount > 0;
   const timing = detailTiming(item.date_to, now);
   const timeLeft = detailTimeLeft(item.date_to, now);
+  // Once closed (sold, unsold or past its end) there is no next bid: the price is the final one.
+  const closed = isSoldOut(item) || item.status === 'unsold' || timing === 'Ended';
+  const started = !item.date_from || new Date(item.date_from).getTime() <= now.getTime();
 
   if (kind === 'cash') {
     return (
@@ -52,7 +55,7 @@ export function PricePanel({ item, now, minNextBid, position }: { item: Item; no
       <Group justify="space-between" align="flex-start" gap="xs">
         <div>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {hasBid ? 'Current Bid' : 'Starting Price'}
+            {hasBid ? (closed ? (item.closed_by != null ? 'Winning Bid' : 'Final Bid') : 'Current Bid') : 'Starting Price'}
           </Text>
           <Text fz={{ base: 28, sm: 34 }} fw={800} c="gavel.8" lh={1.15} style={{ whiteSpace: 'nowrap' }} data-testid="current-price">
             {formatMK(hasBid ? item.bid_amount : item.target_amount)}
@@ -67,9 +70,13 @@ export function PricePanel({ item, now, minNextBid, position }: { item: Item; no
       <Divider my="md" />
       <SimpleGrid cols={2} spacing="md" verticalSpacing="md">
         {hasBid ? <Fact label="Starting Price">{formatMK(item.target_amount)}</Fact> : <Fact label="Current Bid">No bids yet</Fact>}
-        <Fact label="Minimum Next Bid" testId="min-next-bid">
-          {formatMK(minNextBid)}
-        </Fact>
+        {closed ? (
+          <Fact label="Status">{item.closed_by != null || item.status === 'sold' ? 'Sold' : 'Ended'}</Fact>
+        ) : (
+          <Fact label="Minimum Next Bid" testId="min-next-bid">
+            {formatMK(minNextBid)}
+          </Fact>
+        )}
         <Fact label="Bids" testId="bid-count">
           {item.bid_count}
         </Fact>
@@ -92,7 +99,7 @@ export function PricePanel({ item, now, minNextBid, position }: { item: Item; no
           </Text>
           {item.date_from && (
             <Text size="xs" c="dimmed">
-              Started {formatDateTimeGB(item.date_from)}
+              {started ? 'Started' : 'Starts'} {formatDateTimeGB(item.date_from)}
             </Text>
           )}
         </Stack>

@@ -57,6 +57,8 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
   );
   const chosen = auctions?.find((a) => String(a.id) === auctionId) ?? null;
   const canSubmit = reference.trim() !== '' && auctionId !== null && terms && captcha !== null && !busy && !done;
+  // Step of "How it works" reached: 0 bank deposit, 1 auction chosen, 3 registered.
+  const stepReached = done ? 3 : auctionId ? 1 : 0;
 
   const submit = async () => {
     const next: Record<string, string> = {};
@@ -164,13 +166,13 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
           <Title order={2} size="h4" mb="md">
             How it works
           </Title>
-          <Timeline active={done ? 3 : auctionId ? 1 : 0} bulletSize={32} lineWidth={2} color="brand">
-            {STEPS.map((s) => (
+          <Timeline active={stepReached} bulletSize={32} lineWidth={2} color="gavel">
+            {STEPS.map((s, i) => (
               <Timeline.Item
                 key={s.title}
                 title={<Text fw={600}>{s.title}</Text>}
                 bullet={
-                  <ThemeIcon size={32} radius="xl" variant="filled" color="brand">
+                  <ThemeIcon size={32} radius="xl" variant={i <= stepReached ? 'filled' : 'light'} color={i <= stepReached ? 'gavel' : 'gray'}>
                     <s.icon size={18} />
                   </ThemeIcon>
                 }

@@ -135,7 +135,7 @@ export function PaymentSuccessPage({ isAuthenticated, onArrive, onRegistered, ve
       </Stack>
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Table verticalSpacing={8} data-testid="receipt">
+        <Table verticalSpacing={8} horizontalSpacing={0} data-testid="receipt">
           <Table.Tbody>
             <Detail label="Order reference" value={result.order_reference} testid="receipt-reference" />
             {!cash && <Detail label="Transaction ID" value={result.transaction_id ?? '—'} />}
@@ -222,10 +222,10 @@ export function PaymentSuccessPage({ isAuthenticated, onArrive, onRegistered, ve
 function Detail({ label, value, testid }: { label: string; value: string; testid?: string }) {
   return (
     <Table.Tr>
-      <Table.Td c="dimmed" w="45%">
+      <Table.Td c="dimmed" pr="md" style={{ whiteSpace: 'nowrap', width: '1%' }}>
         {label}
       </Table.Td>
-      <Table.Td fw={600} ta="right" style={{ wordBreak: 'break-word' }} data-testid={testid}>
+      <Table.Td fw={600} ta="right" style={{ overflowWrap: 'anywhere' }} data-testid={testid}>
         {value}
       </Table.Td>
     </Table.Tr>
