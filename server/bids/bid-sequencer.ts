@@ -5,57 +5,50 @@ import { findItemById } from '../items/items.repository.js';
 import type { JobScheduler } from '../jobs/job-scheduler.js';
 import type { EventBus } from '../realtime/bus.js';
 import { getBidIncrement } from '../settings/settings.repository.js';
-import { placeBids, type BidRequest, type PlacedBid } from './bids.service.js';
+import { placeBidBatch, type ItemBidRequest, type PlacedBid } from './bids.service.js';
 
-interface Waiting extends BidRequest {
+interface Waiting extends ItemBidRequest {
   resolve(placed: PlacedBid): void;
   reject(err: unknown): void;
 }
 
 /** Bids taken into one transaction at most. */
-const MAX_BATCH = 256;
+const MAX_BATCH = 500;
 
 /**
- * One writer per item in this process (issue 8): bids on an item queue up in arrival order and
- * are placed in batches by {@link placeBids} — one transaction per batch instead of one per
- * bid, and no lock waits between this process's requests. After each commit, in order, it
- * publishes `bid.placed` for every accepted bid (so watchers see an item's bids in commit
- * order), `item.updated` when soft close moved the end time, and (re)schedules the close.
- * Only then does the next batch of that item start. Items are independent of each other.
+ * One writer in this process (issue 8): bids queue up in arrival order and are placed in
+ * batches by {@link placeBidBatch} — one transaction per batch, whatever the items, instead of
+ * one per bid, so the database sees one writer per item and few round trips. After each commit,
+ * in order, it publishes `bid.placed` for every accepted bid (watchers see an item's bids in
+ * commit order), `item.updated` when soft close moved an end time, and (re)schedules closes.
+ * Only then does the next batch start; bids arriving meanwhile form it.
  */
 export class BidSequencer {
-  private readonly queues = new Map<number, Waiting[]>();
+  private queue: Waiting[] = [];
+  private draining = false;
   private readonly scheduledClose = new Map<number, number>();
 
-  constructor(
-    private readonly deps: { db: Kysely<Database>; bus: EventBus; jobs?: JobScheduler; logger?: Logger },
-  ) {}
+  constructor(private readonly deps: { db: Kysely<Database>; bus: EventBus; jobs?: JobScheduler; logger?: Logger }) {}
 
   /**
    * Queues a bid and resolves once it is committed and published.
-   * @throws the refusal's AppError (see {@link placeBids}), or a database error.
+   * @throws the refusal's AppError (see {@link placeBidBatch}), or a database error.
    */
-  submit(itemId: number, request: BidRequest): Promise<PlacedBid> {
+  submit(itemId: number, request: { userId: number; amount: number }): Promise<PlacedBid> {
     return new Promise<PlacedBid>((resolve, reject) => {
-      const queue = this.queues.get(itemId);
-      const waiting: Waiting = { ...request, resolve, reject };
-      if (queue) {
-        queue.push(waiting);
-        return;
-      }
-      this.queues.set(itemId, [waiting]);
-      void this.drain(itemId);
+      this.queue.push({ itemId, ...request, resolve, reject });
+      if (!this.draining) void this.drain();
     });
   }
 
-  private async drain(itemId: number): Promise<void> {
-    const queue = this.queues.get(itemId)!;
-    while (queue.length > 0) {
-      const batch = queue.splice(0, MAX_BATCH);
+  private async drain(): Promise<void> {
+    this.draining = true;
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
       try {
-        const outcomes = await placeBids(this.deps.db, itemId, batch);
-        let extended = false;
-        let lastDateTo: string | null = null;
+        const outcomes = await placeBidBatch(this.deps.db, batch);
+        const extended = new Set<number>();
+        const lastDateTo = new Map<number, string | null>();
         for (let i = 0; i < batch.length; i++) {
           const o = outcomes[i];
           if (!o.ok) continue;
@@ -66,27 +59,31 @@ export class BidSequencer {
             previousLeaderId: p.previousLeaderId,
             previousAmount: p.previousAmount,
           });
-          if (p.extendedFrom) extended = true;
-          lastDateTo = p.item.date_to;
+          if (p.extendedFrom) extended.add(p.item.id);
+          lastDateTo.set(p.item.id, p.item.date_to);
         }
-        if (extended) {
-          const item = await findItemById(this.deps.db, itemId, await getBidIncrement(this.deps.db));
-          if (item) await this.deps.bus.publish({ type: 'item.updated', payload: item });
+        if (extended.size) {
+          const increment = await getBidIncrement(this.deps.db);
+          for (const id of extended) {
+            const item = await findItemById(this.deps.db, id, increment);
+            if (item) await this.deps.bus.publish({ type: 'item.updated', payload: item });
+          }
         }
-        if (lastDateTo) await this.scheduleClose(itemId, new Date(lastDateTo));
+        for (const [id, dateTo] of lastDateTo) if (dateTo) await this.scheduleClose(id, new Date(dateTo));
         for (let i = 0; i < batch.length; i++) {
           const o = outcomes[i];
           if (o.ok) batch[i].resolve(o.placed);
           else batch[i].reject(o.error);
         }
       } catch (err) {
+        this.deps.logger?.error({ err, bids: batch.length }, 'bid batch failed');
         for (const w of batch) w.reject(err);
       }
     }
-    this.queues.delete(itemId);
+    this.draining = false;
   }
 
-  /** (Re)schedules the item's close when its end time changed since this process last did. */
+  /** (Re)schedules an item's close when its end time changed since this process last did. */
   private async scheduleClose(itemId: number, dateTo: Date): Promise<void> {
     if (!this.deps.jobs) return;
     const previous = this.scheduledClose.get(itemId);

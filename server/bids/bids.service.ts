@@ -39,32 +39,54 @@ export interface BidRequest {
 /** The outcome of one bid of a batch: placed, or refused with the error to answer. */
 export type BidOutcome = { ok: true; placed: PlacedBid } | { ok: false; error: AppError };
 
+/** One bid of a batch over any items, in arrival order. */
+export interface ItemBidRequest extends BidRequest {
+  itemId: number;
+}
+
+type ItemState = {
+  id: number;
+  status: string;
+  closed_by: number | null;
+  bid_amount: number | null;
+  bid_count: number;
+  target_amount: number;
+  leader_id: number | null;
+  date_from: Date | null;
+  date_to: Date | null;
+  auction_type_id: number;
+  kind: 'cash' | 'online' | 'live';
+  auction_name: string;
+};
+
 /**
- * Places a batch of bids on ONE item in arrival order, in one transaction: lock the item row,
- * check the item's rules once, then each bid against the running highest bid, update the item
- * once and insert the accepted bids in one statement. The row lock makes the database decide
- * races between processes; within the batch, order decides. A later bid that no longer beats
- * an earlier accepted one is refused as too low, exactly as if it had come alone afterwards.
+ * Places a batch of bids, on one item or many, in arrival order, in ONE transaction: lock the
+ * items' rows (in id order, so two processes can't deadlock), check each bid against its item's
+ * running state, then write every changed item and every accepted bid in one statement. The
+ * row locks make the database decide races between processes; within the batch, order decides.
+ * A later bid that no longer beats an earlier accepted one is refused as too low, exactly as if
+ * it had come alone afterwards.
  * Rules (spec/shopping.md §4-5, DESIGN.md "How a bid flows"): item exists; not a cash item;
  * open (closed_by empty, status available); started; before date_to; live items need an active
  * subscription to the item's auction type; amount ≥ max(current bid, starting amount) + increment.
  * Soft close (issue 6): a bid on an ONLINE auction within the last `softCloseMinutes` (setting
  * `soft_close_minutes`, default 2) moves `date_to` to now + that many minutes; live auctions keep
- * their window. Settings not given in `opts` are read with the row lock (increment: setting
+ * their window. Settings not given in `opts` are read with the row locks (increment: setting
  * `auction_bid_increment`, minimum 1, default 1).
  * The caller checks sign-in and the `place_bids` permission.
  * @returns one outcome per request, in the same order. Refusals are AppError 404/403/422 with
  *   `{error, reason}` (`reason` a BidRejectReason); a too-low bid's message contains
  *   'less than current' and carries `min_next_bid`.
  */
-export async function placeBids(
+export async function placeBidBatch(
   db: Kysely<Database>,
-  itemId: number,
-  requests: BidRequest[],
+  requests: ItemBidRequest[],
   opts: { increment?: number; softCloseMinutes?: number } = {},
 ): Promise<BidOutcome[]> {
+  if (requests.length === 0) return [];
   return db.transaction().execute(async (trx) => {
-    const item = await trx
+    const itemIds = [...new Set(requests.map((r) => r.itemId))].sort((a, b) => a - b);
+    const rows = await trx
       .selectFrom('items')
       .innerJoin('auction_types as at', 'at.id', 'items.auction_type_id')
       .select([
@@ -81,113 +103,119 @@ export async function placeBids(
         'at.type as kind',
         'at.name as auction_name',
         sql<Date>`now()`.as('now'),
-        // The settings travel with the lock: no extra round trip per batch.
+        // The settings travel with the locks: no extra round trip per batch.
         sql<unknown>`(SELECT value FROM settings WHERE key = 'auction_bid_increment')`.as('increment_setting'),
         sql<unknown>`(SELECT value FROM settings WHERE key = 'soft_close_minutes')`.as('soft_close_setting'),
       ])
-      .where('items.id', '=', itemId)
+      .where('items.id', 'in', itemIds)
+      .orderBy('items.id')
       .forUpdate('items')
-      .executeTakeFirst();
-    const all = (error: AppError): BidOutcome[] => requests.map(() => ({ ok: false, error }));
-    if (!item) return all(reject(404, 'not_found', MESSAGES.itemNotFound));
-    if (item.kind === 'cash') return all(reject(422, 'cash_item', MESSAGES.cashNotBiddable));
-    if (item.closed_by != null || item.status !== 'available') return all(reject(422, 'closed', MESSAGES.auctionEnded));
-    const now = item.now.getTime();
-    if (item.date_to && item.date_to.getTime() <= now) return all(reject(422, 'ended', MESSAGES.auctionEnded));
-    if (item.date_from && item.date_from.getTime() > now) return all(reject(422, 'not_started', MESSAGES.auctionNotStarted));
-
-    const userIds = [...new Set(requests.map((r) => r.userId))];
-    const subscribed = item.kind === 'live' ? await activeSubscribers(trx, item.auction_type_id, userIds) : null;
-    const increment = opts.increment ?? normaliseIncrement(item.increment_setting ?? 1);
-    const softCloseSetting = Number(item.soft_close_setting ?? 2);
+      .execute();
+    const items = new Map<number, ItemState>(rows.map((r) => [r.id, { ...r }]));
+    const first = rows[0];
+    const now = first ? first.now.getTime() : Date.now();
+    const increment = opts.increment ?? normaliseIncrement(first?.increment_setting ?? 1);
+    const softCloseSetting = Number(first?.soft_close_setting ?? 2);
     const softCloseMinutes = opts.softCloseMinutes ?? (Number.isFinite(softCloseSetting) && softCloseSetting > 0 ? softCloseSetting : 0);
-    const softCloseMs = item.kind === 'online' ? softCloseMinutes * 60_000 : 0;
+    const subscribed = await activeSubscriptions(trx, [...items.values()].filter((i) => i.kind === 'live'), requests);
+    const originalDateTo = new Map(rows.map((r) => [r.id, r.date_to]));
 
-    let current = item.bid_amount;
-    let leader = item.leader_id;
-    let count = item.bid_count;
-    let dateTo = item.date_to;
-    const originalDateTo = item.date_to;
-    const outcomes: (BidOutcome | { ok: true; index: number; previousLeaderId: number | null; previousAmount: number | null; minNext: number; count: number; dateTo: Date | null })[] = [];
-    const accepted: BidRequest[] = [];
-    for (const r of requests) {
-      if (subscribed && !subscribed.has(r.userId)) {
-        outcomes.push({ ok: false, error: reject(403, 'not_subscribed', MESSAGES.notSubscribed(item.auction_name), { auction_type_id: item.auction_type_id }) });
-        continue;
+    type Accepted = { index: number; request: ItemBidRequest; previousLeaderId: number | null; previousAmount: number | null; minNext: number; count: number; dateTo: Date | null };
+    const accepted: Accepted[] = [];
+    const outcomes: (BidOutcome | null)[] = requests.map((r, index) => {
+      const item = items.get(r.itemId);
+      if (!item) return { ok: false, error: reject(404, 'not_found', MESSAGES.itemNotFound) };
+      if (item.kind === 'cash') return { ok: false, error: reject(422, 'cash_item', MESSAGES.cashNotBiddable) };
+      if (item.closed_by != null || item.status !== 'available') return { ok: false, error: reject(422, 'closed', MESSAGES.auctionEnded) };
+      if (item.date_to && item.date_to.getTime() <= now) return { ok: false, error: reject(422, 'ended', MESSAGES.auctionEnded) };
+      if (item.date_from && item.date_from.getTime() > now) return { ok: false, error: reject(422, 'not_started', MESSAGES.auctionNotStarted) };
+      if (item.kind === 'live' && !subscribed.has(`${item.auction_type_id}:${r.userId}`)) {
+        return { ok: false, error: reject(403, 'not_subscribed', MESSAGES.notSubscribed(item.auction_name), { auction_type_id: item.auction_type_id }) };
       }
-      const minimum = minimumNextBid(current, item.target_amount, increment);
+      const minimum = minimumNextBid(item.bid_amount, item.target_amount, increment);
       if (r.amount < minimum) {
-        outcomes.push({ ok: false, error: reject(422, 'too_low', MESSAGES.bidLessThanCurrent(formatMK(minimum)), { min_next_bid: minimum, bid_amount: current }) });
-        continue;
+        return { ok: false, error: reject(422, 'too_low', MESSAGES.bidLessThanCurrent(formatMK(minimum)), { min_next_bid: minimum, bid_amount: item.bid_amount }) };
       }
-      if (dateTo && softCloseMs > 0 && dateTo.getTime() - now < softCloseMs) dateTo = new Date(now + softCloseMs);
-      outcomes.push({ ok: true, index: accepted.length, previousLeaderId: leader, previousAmount: current, minNext: minimumNextBid(r.amount, item.target_amount, increment), count: count + 1, dateTo });
-      accepted.push(r);
-      current = r.amount;
-      leader = r.userId;
-      count++;
-    }
+      const softCloseMs = item.kind === 'online' ? softCloseMinutes * 60_000 : 0;
+      if (item.date_to && softCloseMs > 0 && item.date_to.getTime() - now < softCloseMs) item.date_to = new Date(now + softCloseMs);
+      accepted.push({
+        index,
+        request: r,
+        previousLeaderId: item.leader_id,
+        previousAmount: item.bid_amount,
+        minNext: minimumNextBid(r.amount, item.target_amount, increment),
+        count: item.bid_count + 1,
+        dateTo: item.date_to,
+      });
+      item.bid_amount = r.amount;
+      item.leader_id = r.userId;
+      item.bid_count++;
+      return null;
+    });
     if (accepted.length === 0) return outcomes as BidOutcome[];
 
-    // One statement: the item's new state (CTE) and the accepted bids, with their bidders' names.
-    const stored = await trx
-      .with('item_update', (db) =>
-        db
-          .updateTable('items')
-          .set({ bid_amount: current!, bid_count: count, leader_id: leader, date_to: dateTo, updated_at: sql`now()` })
-          .where('id', '=', item.id)
-          .returning('id'),
+    // One statement: every changed item's new state (CTE) and the accepted bids with their bidders' names.
+    const changed = [...new Set(accepted.map((a) => a.request.itemId))].map((id) => items.get(id)!);
+    const values = sql.join(
+      changed.map((i) => sql`(${i.id}::bigint, ${i.bid_amount}::numeric, ${i.bid_count}::int, ${i.leader_id}::bigint, ${i.date_to}::timestamptz)`),
+    );
+    const bidValues = sql.join(accepted.map((a) => sql`(${a.request.itemId}::bigint, ${a.request.userId}::bigint, ${a.request.amount}::numeric)`));
+    const stored = await sql<{ id: number; item_id: number; created_at: Date; bid_amount: number; user_name: string | null }>`
+      WITH item_update AS (
+        UPDATE items AS i
+        SET bid_amount = v.bid_amount, bid_count = v.bid_count, leader_id = v.leader_id, date_to = v.date_to, updated_at = now()
+        FROM (VALUES ${values}) AS v(id, bid_amount, bid_count, leader_id, date_to)
+        WHERE i.id = v.id
+        RETURNING i.id
       )
-      .insertInto('bids')
-      .values(accepted.map((r) => ({ item_id: item.id, user_id: r.userId, bid_amount: r.amount })))
-      .returning((eb) => [
-        'bids.id',
-        'bids.created_at',
-        'bids.bid_amount',
-        eb.selectFrom('users').select('users.name').whereRef('users.id', '=', 'bids.user_id').as('user_name'),
-      ])
-      .execute();
-    const byAmount = new Map(stored.map((b) => [b.bid_amount, b]));
-    return outcomes.map((o) => {
-      if (!('index' in o)) return o;
-      const r = accepted[o.index];
-      const row = byAmount.get(r.amount)!;
-      const extended = o.dateTo && originalDateTo && o.dateTo.getTime() !== originalDateTo.getTime();
-      return {
-        ok: true as const,
+      INSERT INTO bids (item_id, user_id, bid_amount)
+      VALUES ${bidValues}
+      RETURNING id, item_id, created_at, bid_amount, (SELECT name FROM users WHERE users.id = bids.user_id) AS user_name
+    `.execute(trx);
+    const byKey = new Map(stored.rows.map((b) => [`${b.item_id}:${Number(b.bid_amount)}`, b]));
+    for (const a of accepted) {
+      const row = byKey.get(`${a.request.itemId}:${a.request.amount}`)!;
+      const before = originalDateTo.get(a.request.itemId) ?? null;
+      const extended = a.dateTo && before && a.dateTo.getTime() !== before.getTime();
+      outcomes[a.index] = {
+        ok: true,
         placed: {
-          bid: { id: row.id, item_id: item.id, user_id: r.userId, bid_amount: r.amount, created_at: row.created_at.toISOString(), user: { name: row.user_name ?? null } },
-          item: { id: item.id, bid_amount: r.amount, bid_count: o.count, min_next_bid: o.minNext, date_to: o.dateTo ? o.dateTo.toISOString() : null },
-          previousLeaderId: o.previousLeaderId,
-          previousAmount: o.previousAmount,
-          extendedFrom: extended && originalDateTo ? originalDateTo.toISOString() : null,
+          bid: { id: Number(row.id), item_id: a.request.itemId, user_id: a.request.userId, bid_amount: a.request.amount, created_at: new Date(row.created_at).toISOString(), user: { name: row.user_name ?? null } },
+          item: { id: a.request.itemId, bid_amount: a.request.amount, bid_count: a.count, min_next_bid: a.minNext, date_to: a.dateTo ? a.dateTo.toISOString() : null },
+          previousLeaderId: a.previousLeaderId,
+          previousAmount: a.previousAmount,
+          extendedFrom: extended && before ? before.toISOString() : null,
         },
       };
-    });
+    }
+    return outcomes as BidOutcome[];
   });
 }
 
-/** Users of `userIds` holding an active subscription to the auction type. */
-async function activeSubscribers(db: Kysely<Database>, auctionTypeId: number, userIds: number[]): Promise<Set<number>> {
+/** `auctionTypeId:userId` pairs with an active subscription, for the live items and bidders of a batch. */
+async function activeSubscriptions(db: Kysely<Database>, liveItems: ItemState[], requests: ItemBidRequest[]): Promise<Set<string>> {
+  if (liveItems.length === 0) return new Set();
+  const liveIds = new Set(liveItems.map((i) => i.id));
+  const userIds = [...new Set(requests.filter((r) => liveIds.has(r.itemId)).map((r) => r.userId))];
   const rows = await db
     .selectFrom('auction_subscriptions')
-    .select('user_id')
-    .where('auction_type_id', '=', auctionTypeId)
-    .where('status', '=', 'active')
+    .select(['user_id', 'auction_type_id'])
+    .where('auction_type_id', 'in', [...new Set(liveItems.map((i) => i.auction_type_id))])
     .where('user_id', 'in', userIds)
+    .where('status', '=', 'active')
     .execute();
-  return new Set(rows.map((r) => r.user_id));
+  return new Set(rows.map((r) => `${r.auction_type_id}:${r.user_id}`));
 }
 
 /**
- * Places one bid ({@link placeBids} with a batch of one).
+ * Places one bid ({@link placeBidBatch} with a batch of one).
  * @throws the refusal's AppError (404/403/422 with `{error, reason}`).
  */
 export async function placeBid(
   db: Kysely<Database>,
   input: { itemId: number; userId: number; amount: number; increment: number; softCloseMinutes?: number },
 ): Promise<PlacedBid> {
-  const [outcome] = await placeBids(db, input.itemId, [{ userId: input.userId, amount: input.amount }], input);
+  const [outcome] = await placeBidBatch(db, [{ itemId: input.itemId, userId: input.userId, amount: input.amount }], input);
   if (!outcome.ok) throw outcome.error;
   return outcome.placed;
 }
