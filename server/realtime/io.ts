@@ -9,6 +9,7 @@ import { itemRoomPayloadSchema, type Ack, type ClientToServerEvents, type Server
 import { SESSION_COOKIE, resolveAuth } from '../auth/auth.middleware.js';
 import { GUEST_CART_COOKIE, hashGuestCartToken } from '../cart/cart-cookie.js';
 import type { Database } from '../db/types.js';
+import { BidEventOrder } from './bid-event-order.js';
 import type { DomainEvent, EventBus } from './bus.js';
 
 interface SocketData {
@@ -135,7 +136,13 @@ export function createRealtime(deps: {
     socket.on('item:unsubscribe', roomHandler(false));
   });
 
-  const unsubscribe = deps.bus.subscribe((event) => emitDomainEvent(io, event));
-  io.engine.on('close', unsubscribe);
+  // Across processes (Redis), put each item's bid events back in commit order; one process
+  // alone publishes them in order already.
+  const order = deps.scaleOut ? new BidEventOrder((event) => emitDomainEvent(io, event)) : null;
+  const unsubscribe = deps.bus.subscribe((event) => (order ? order.accept(event) : emitDomainEvent(io, event)));
+  io.engine.on('close', () => {
+    unsubscribe();
+    order?.close();
+  });
   return io;
 }

@@ -80,11 +80,14 @@ async function main() {
     await Promise.all([a.stop(), b.stop()]);
   }
 
-  // Listing over 100,000 items.
-  await seedDatabase(db.db, { uploadsDir: '/tmp/gavel-bench/uploads' });
-  const seeded = await seedLargeCatalogue(db.db, { count: 100_000 });
-  await sql`ANALYZE`.execute(db.db);
-  server = await startServer(common);
+  await db.drop();
+
+  // Listing over 100,000 items, on a database of its own: the seeded catalogue plus 100,000 lots.
+  const listDb = await createTestDatabase();
+  await seedDatabase(listDb.db, { uploadsDir: '/tmp/gavel-bench/uploads' });
+  const seeded = await seedLargeCatalogue(listDb.db, { count: 100_000 });
+  await sql`ANALYZE`.execute(listDb.db);
+  server = await startServer({ ...common, DATABASE_URL: listDb.url });
   try {
     const pool = new Pool(server.url, { connections: 8 });
     const queries = [
@@ -116,7 +119,7 @@ async function main() {
   } finally {
     await server.stop();
   }
-  await db.drop();
+  await listDb.drop();
 
   // Client: JavaScript the home route loads (entry, its static imports, the home route chunk).
   const manifestPath = path.join(rootDir, 'client', 'dist', '.vite', 'manifest.json');

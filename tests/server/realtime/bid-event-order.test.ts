@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BidEventOrder } from '../../../server/realtime/bid-event-order.js';
+import type { DomainEvent } from '../../../server/realtime/bus.js';
+
+const bid = (item: number, count: number): DomainEvent => ({
+  type: 'bid.placed',
+  payload: { item_id: item, bid: { id: count, item_id: item, user_id: 1, bid_amount: 1000 + count, created_at: '', user: { name: null } }, bid_amount: 1000 + count, bid_count: count, min_next_bid: 1001 + count, date_to: null },
+  previousLeaderId: null,
+  previousAmount: null,
+});
+const counts = (out: DomainEvent[]) => out.map((e) => (e.type === 'bid.placed' ? `${e.payload.item_id}:${e.payload.bid_count}` : e.type));
+
+describe('BidEventOrder (issue 8: watchers receive an item\'s bids in order across processes)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('when a later bid of an item arrives first, then it waits for the earlier one and both go out in order', () => {
+    const out: DomainEvent[] = [];
+    const order = new BidEventOrder((e) => out.push(e), 150);
+    order.accept(bid(7, 1));
+    order.accept(bid(7, 3));
+    expect(counts(out)).toEqual(['7:1']);
+    order.accept(bid(7, 2));
+    expect(counts(out)).toEqual(['7:1', '7:2', '7:3']);
+  });
+
+  it('when items interleave or other events pass, then only same-item order is enforced', () => {
+    const out: DomainEvent[] = [];
+    const order = new BidEventOrder((e) => out.push(e), 150);
+    order.accept(bid(1, 1));
+    order.accept(bid(2, 1));
+    order.accept({ type: 'advert.updated', payload: { adverts: [] } });
+    order.accept(bid(1, 2));
+    expect(counts(out)).toEqual(['1:1', '2:1', 'advert.updated', '1:2']);
+  });
+
+  it('when an event is lost, then what waits is released in order after the gap time', () => {
+    vi.useFakeTimers();
+    const out: DomainEvent[] = [];
+    const order = new BidEventOrder((e) => out.push(e), 150);
+    order.accept(bid(5, 1));
+    order.accept(bid(5, 4));
+    order.accept(bid(5, 3));
+    expect(counts(out)).toEqual(['5:1']);
+    vi.advanceTimersByTime(151);
+    expect(counts(out)).toEqual(['5:1', '5:3', '5:4']);
+    order.accept(bid(5, 5));
+    expect(counts(out)).toEqual(['5:1', '5:3', '5:4', '5:5']);
+  });
+
+  it('when the first event seen of an item is not its first bid, then it waits briefly for earlier ones', () => {
+    vi.useFakeTimers();
+    const out: DomainEvent[] = [];
+    const order = new BidEventOrder((e) => out.push(e), 150);
+    order.accept(bid(9, 12));
+    order.accept(bid(9, 11));
+    expect(out).toEqual([]);
+    vi.advanceTimersByTime(151);
+    expect(counts(out)).toEqual(['9:11', '9:12']);
+  });
+});
