@@ -1,13 +1,12 @@
 import { Suspense } from 'react';
 import { Box, Container, Loader, Stack } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { AuthModal } from '../../features/auth/components/auth-modal';
-import { CartDrawer } from '../../features/cart/components/cart-drawer';
 import { CartSync } from '../../features/cart/components/cart-sync';
 import { FloatingCartButton } from '../../features/cart/components/floating-cart-button';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { AppFooter, footerVariantFor } from './app-footer';
 import { AppHeader } from './app-header';
+import { DeferredAuthModal, DeferredCartDrawer } from './deferred-overlays';
 
 /** Page frame: header, the routed page (lazy, with a loader), footer, auth modal, floating cart, cart drawer and cart sync. */
 export function AppLayout() {
@@ -31,9 +30,9 @@ export function AppLayout() {
         </Container>
       </Box>
       <AppFooter variant={footerVariantFor(pathname)} />
-      <AuthModal />
+      <DeferredAuthModal />
       <FloatingCartButton />
-      <CartDrawer />
+      <DeferredCartDrawer />
       <ScrollRestoration />
     </>
   );

@@ -16,9 +16,10 @@ const WELCOME_TITLE = 'Welcome to Gavel';
  * (`detail: {tab, title?}`). After registration it switches to sign-in with the email filled in
  * and a success message cleared after 3 s; after sign-in it closes after 1 s and goes to the
  * redirect the server returned (the stored redirect, else this page), reloading when that is
- * the current page. Source: spec/accounts-and-shell.md §2 and §4 "Auth modal".
+ * the current page. `initial` opens it at once (it is mounted late, by the event that asks for
+ * it). Source: spec/accounts-and-shell.md §2 and §4 "Auth modal".
  */
-export function AuthModal() {
+export function AuthModal({ initial }: { initial?: OpenAuthModalDetail } = {}) {
   const [opened, setOpened] = useState(false);
   const [tab, setTab] = useState<AuthModalTab>('login');
   const [title, setTitle] = useState(WELCOME_TITLE);
@@ -29,16 +30,19 @@ export function AuthModal() {
   const timers = useRef<number[]>([]);
 
   useEffect(() => {
-    const onOpen = (e: Event) => {
-      const detail = (e as CustomEvent<OpenAuthModalDetail | undefined>).detail;
+    const open = (detail: OpenAuthModalDetail | undefined) => {
       setTab(detail?.tab === 'register' ? 'register' : 'login');
       setTitle(detail?.title || WELCOME_TITLE);
       setNotice(null);
       setFormKey((k) => k + 1);
       setOpened(true);
     };
+    // Mounted late (code-split) by the event that asks for it: open as that event said.
+    if (initial) open(initial);
+    const onOpen = (e: Event) => open((e as CustomEvent<OpenAuthModalDetail | undefined>).detail);
     window.addEventListener(OPEN_AUTH_MODAL_EVENT, onOpen);
     return () => window.removeEventListener(OPEN_AUTH_MODAL_EVENT, onOpen);
+    // `initial` only matters for the first mount.
   }, []);
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
