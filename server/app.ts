@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps): Express {
   const { config, db } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY.split(',').map((v) => v.trim()));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -33,6 +33,12 @@ export const configSchema = z.object({
   API_TOKEN_TTL_DAYS: z.coerce.number().positive().default(30),
   CSRF_SECRET: z.string().min(16).optional(),
   COOKIE_SECURE: boolFlag,
+  /**
+   * Which proxies' X-Forwarded-For to believe (Express "trust proxy"): `loopback` (default),
+   * a number of hops, or addresses/subnets separated by commas. Behind nginx set it so the
+   * client's address (rate limits, logs) is the visitor's, not nginx's.
+   */
+  TRUST_PROXY: z.string().trim().min(1).default('loopback'),
   SEED: z.enum(['auto', 'never']).default('auto'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** BullMQ key prefix (with `REDIS_URL`); deployments (and test runs) sharing a Redis differ by it. */
