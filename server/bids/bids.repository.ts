@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Bid, BidPagination } from '../../shared/schemas/bid.schema.js';
 import type { Database } from '../db/types.js';
+import { pageInfo } from '../http/pagination.js';
 
 /**
  * Bids of an item, newest first. `limit` gives the latest N (timeline); otherwise `page` and
@@ -39,13 +40,6 @@ export async function listItemBids(
   }));
   return {
     data,
-    pagination: {
-      current_page: page,
-      last_page: Math.max(1, Math.ceil(total / perPage)),
-      per_page: perPage,
-      total,
-      from: data.length ? offset + 1 : null,
-      to: data.length ? offset + data.length : null,
-    },
+    pagination: pageInfo(total, page, perPage, data.length),
   };
 }

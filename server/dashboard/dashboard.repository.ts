@@ -4,6 +4,7 @@ import type { DashboardBid, DashboardStats, PagedDashboardBids } from '../../sha
 import type { Database } from '../db/types.js';
 import { toPrefixTsQuery } from '../items/items.repository.js';
 import { likePattern } from '../watchlist/watchlist.repository.js';
+import { pageInfo } from '../http/pagination.js';
 
 /**
  * What the dashboard counts (the spec names the fields, not their rules; decided here):
@@ -141,12 +142,7 @@ export async function listDashboardBids(
   });
   return {
     data,
-    current_page: q.page,
-    last_page: Math.max(1, Math.ceil(total / q.perPage)),
-    per_page: q.perPage,
-    total,
-    from: data.length ? offset + 1 : null,
-    to: data.length ? offset + data.length : null,
+    ...pageInfo(total, q.page, q.perPage, data.length),
   };
 }
 

@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import { minimumNextBid } from '../../shared/rules/bidding.js';
 import type { Item, ListItemsQuery, PagedItems } from '../../shared/schemas/item.schema.js';
 import type { Database } from '../db/types.js';
+import { pageInfo } from '../http/pagination.js';
 
 type ItemsEb = ExpressionBuilder<Database & { at: Database['auction_types']; b: Database['branches'] }, 'items' | 'at' | 'b'>;
 
@@ -266,10 +267,7 @@ export async function listItems(
   // The total under the category: the counts of the kinds it keeps (all kinds when none chosen).
   const total =
     q.type && q.type !== 'all' && kinds.length === 0 ? 0 : kinds.length ? kinds.reduce((sum, k) => sum + (counts[k as keyof typeof counts] ?? 0), 0) : counts.all;
-  const lastPage = Math.max(1, Math.ceil(total / q.per_page));
-  const from = rows.length ? offset + 1 : null;
-  const to = rows.length ? offset + rows.length : null;
-  const pagination = { total, current_page: q.page, last_page: lastPage, per_page: q.per_page, from, to };
+  const pagination = pageInfo(total, q.page, q.per_page, rows.length);
   return { data: rows.map((r) => itemRowToItem(r, increment)), ...pagination, pagination, counts };
 }
 

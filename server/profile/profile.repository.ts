@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { BillingAddress, BillingAddressInput, DraftOrder, DraftOrdersQuery, Paged } from '../../shared/schemas/profile.schema.js';
 import type { Database } from '../db/types.js';
+import { pageInfo } from '../http/pagination.js';
 
 /** Display names of order statuses (the spec shows statuses by name). */
 const STATUS_NAMES: Record<string, string> = {
@@ -103,7 +104,6 @@ export async function listDraftOrders(db: Kysely<Database>, userId: number, quer
   }
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const count = Number(total);
-  const lastPage = Math.max(1, Math.ceil(count / query.per_page));
   const rows = await base
     .select(orderColumns)
     .orderBy('orders.created_at', 'desc')
@@ -112,10 +112,9 @@ export async function listDraftOrders(db: Kysely<Database>, userId: number, quer
     .offset((query.page - 1) * query.per_page)
     .execute();
   const lines = await linesOf(db, rows.map((r) => r.id));
-  const from = rows.length ? (query.page - 1) * query.per_page + 1 : null;
   return {
     data: rows.map((r) => toDraftOrder(r, lines.get(r.id) ?? [])),
-    meta: { current_page: query.page, last_page: lastPage, per_page: query.per_page, total: count, from, to: from === null ? null : from + rows.length - 1 },
+    meta: pageInfo(count, query.page, query.per_page, rows.length),
   };
 }
 

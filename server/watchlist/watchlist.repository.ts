@@ -2,6 +2,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Pagination, WatchlistEntry } from '../../shared/schemas/watchlist.schema.js';
 import type { Database } from '../db/types.js';
 import { findItemsByIds, toPrefixTsQuery } from '../items/items.repository.js';
+import { pageInfo } from '../http/pagination.js';
 
 /** `ILIKE` pattern of free text, with `%`, `_` and `\` escaped. */
 export function likePattern(text: string): string {
@@ -55,14 +56,7 @@ export async function listWatchlist(
   const total = Number(countRow.n);
   return {
     data,
-    meta: {
-      current_page: q.page,
-      last_page: Math.max(1, Math.ceil(total / q.perPage)),
-      per_page: q.perPage,
-      total,
-      from: data.length ? offset + 1 : null,
-      to: data.length ? offset + data.length : null,
-    },
+    meta: pageInfo(total, q.page, q.perPage, data.length),
   };
 }
 
