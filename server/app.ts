@@ -27,6 +27,7 @@ import type { Metrics } from './metrics/metrics.js';
 import { createOpsRouter } from './ops/ops.router.js';
 import { createDpoSetup, type DpoSetup } from './dpo/dpo-setup.js';
 import { createCheckoutRouter } from './orders/checkout.router.js';
+import { createAdminOrdersRouter } from './orders/orders-admin.router.js';
 import { createPaymentsRouter } from './payments/payments.router.js';
 import { createNewsletterRouter } from './newsletter/newsletter.router.js';
 import { createProfileRouter } from './profile/profile.router.js';
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(createDashboardRouter({ db }));
   app.use(createCartRouter({ db, bus: deps.bus, secureCookies: config.COOKIE_SECURE }));
   app.use(createCheckoutRouter({ db, bus: deps.bus, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE, appUrl: config.APP_URL, jobs: deps.jobs }));
+  app.use(createAdminOrdersRouter({ db, bus: deps.bus, logger: deps.logger }));
   app.use(createPaymentsRouter({ db, bus: deps.bus, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE }));
   app.use(createProfileRouter({ db, tokenCache }));
   app.use(createNewsletterRouter({ db }));

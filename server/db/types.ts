@@ -149,6 +149,10 @@ export interface OrdersTable {
   cancelled_at: NullableTimestamp;
   /** SHA-256 of the guest cart cookie of a guest's order (migration 2026_11_21_0500). */
   guest_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Admin who recorded the cash or cancelled the reservation; null when a job did (migration 2026_11_21_0600). */
+  settled_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Operator's reason for cancelling a reservation early (migration 2026_11_21_0600). */
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
+import { releaseReservedItems } from './order-stock.js';
 
 /** A released reservation: the cancelled order and the items put back on sale. */
 export interface ReleasedReservation {
@@ -8,9 +9,38 @@ export interface ReleasedReservation {
 }
 
 /**
+ * Cancels a reserved cash-on-delivery order whose row the caller has locked (`FOR UPDATE`) and
+ * found `reserved`: order `cancelled` (`cancelled_at` now, `cancel_reason`, `settled_by`), its
+ * pending cash payment `cancelled`, its items back on sale ({@link releaseReservedItems}). The one
+ * implementation of "release a reservation", shared by the release job ({@link releaseReservation})
+ * and operators cancelling early (server/orders/orders-admin.service.ts).
+ * @returns the ids of the items put back on sale, ascending.
+ */
+export async function cancelLockedReservation(
+  trx: Kysely<Database>,
+  orderId: number,
+  by: { reason?: string | null; operatorId?: number | null } = {},
+): Promise<number[]> {
+  const itemIds = await releaseReservedItems(trx, orderId);
+  await trx
+    .updateTable('orders')
+    .set({ status: 'cancelled', cancelled_at: sql`now()`, cancel_reason: by.reason ?? null, settled_by: by.operatorId ?? null, updated_at: sql`now()` })
+    .where('id', '=', orderId)
+    .execute();
+  await trx
+    .updateTable('payments')
+    .set({ status: 'cancelled', updated_at: sql`now()` })
+    .where('order_id', '=', orderId)
+    .where('provider', '=', 'cash')
+    .where('status', '=', 'pending')
+    .execute();
+  return itemIds.sort((a, b) => a - b);
+}
+
+/**
  * Releases an expired cash-on-delivery reservation, in one transaction: an order still
- * `reserved` (unpaid) whose `reserved_until` has passed becomes `cancelled` (`cancelled_at` now),
- * and the items of its lines go back on sale (`is_reserved` false, `reserved_until` null).
+ * `reserved` (unpaid) whose `reserved_until` has passed is cancelled and its items go back on
+ * sale ({@link cancelLockedReservation}).
  * Idempotent: an order paid, cancelled, not reserved, not yet expired or missing is left alone
  * (null), so running it twice changes nothing. The caller publishes `item.updated` per item.
  * Source: DESIGN.md "How a bid flows" (COD reservations); issue 6 "Release reservation".
@@ -25,19 +55,7 @@ export async function releaseReservation(db: Kysely<Database>, orderId: number):
       .executeTakeFirst();
     if (!order || order.status !== 'reserved') return null;
     if (!order.reserved_until || order.reserved_until.getTime() > order.now.getTime()) return null;
-    await trx
-      .updateTable('orders')
-      .set({ status: 'cancelled', cancelled_at: sql`now()`, updated_at: sql`now()` })
-      .where('id', '=', order.id)
-      .execute();
-    const released = await trx
-      .updateTable('items')
-      .set({ is_reserved: false, reserved_until: null, updated_at: sql`now()` })
-      .where('id', 'in', trx.selectFrom('order_lines').select('item_id').where('order_id', '=', order.id).where('item_id', 'is not', null).$narrowType<{ item_id: number }>())
-      .where('is_reserved', '=', true)
-      .returning('id')
-      .execute();
-    return { order_id: order.id, item_ids: released.map((r) => r.id).sort((a, b) => a - b) };
+    return { order_id: order.id, item_ids: await cancelLockedReservation(trx, order.id) };
   });
 }
 

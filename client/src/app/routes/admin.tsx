@@ -4,13 +4,14 @@ import { usePageTitle } from '../../lib/page-title';
 import { AuthGuard } from '../../features/auth/components/auth-guard';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { AdvertsAdmin } from '../../features/admin/components/adverts-admin';
+import { OrdersAdmin } from '../../features/admin/components/orders-admin';
 import { RegistrationsAdmin } from '../../features/admin/components/registrations-admin';
 
-const SECTIONS = { registrations: 'Registrations', adverts: 'Adverts' } as const;
+const SECTIONS = { registrations: 'Registrations', orders: 'Orders', adverts: 'Adverts' } as const;
 type Section = keyof typeof SECTIONS;
 
 /**
- * /admin/{registrations|adverts}: the operators' screens, admin role only (others are sent
+ * /admin/{registrations|orders|adverts}: the operators' screens, admin role only (others are sent
  * home). Code-split from the shopper's pages. Source: spec/accounts-and-shell.md §2 (admin
  * route flag), issue 7.
  */
@@ -36,7 +37,7 @@ export default function AdminRoute() {
                 />
               ))}
             </Group>
-            {current === 'adverts' ? <AdvertsAdmin /> : <RegistrationsAdmin />}
+            {current === 'adverts' ? <AdvertsAdmin /> : current === 'orders' ? <OrdersAdmin /> : <RegistrationsAdmin />}
           </Stack>
         </AdminOnly>
       </AuthGuard>

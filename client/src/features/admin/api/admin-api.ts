@@ -1,3 +1,4 @@
+import type { AdminOrderActionResult, AdminOrderFilter, AdminOrdersPage } from '../../../../../shared/schemas/admin-order.schema';
 import type { AdvertView } from '../../../../../shared/schemas/advert.schema';
 import type { SubscriptionView } from '../../../../../shared/schemas/subscription.schema';
 import { ApiError, apiGet, apiSend, fieldMessages, readCookie, refreshCsrfCookie } from '../../../lib/api-client';
@@ -42,4 +43,27 @@ export async function saveAdvert(id: number | null, form: FormData): Promise<Adv
 /** Ends an advert now. */
 export async function endAdvert(id: number): Promise<void> {
   await apiSend('POST', `/api/admin/adverts/${id}/end`);
+}
+
+/**
+ * `GET /api/admin/orders?status=&search=&page=&per_page=` → one page of orders, newest first.
+ * Rejects with {@link ApiError}.
+ */
+export async function listAdminOrders(params: { status: AdminOrderFilter; search?: string; page?: number; perPage?: number }): Promise<AdminOrdersPage> {
+  const query: Record<string, string | number> = { status: params.status, page: params.page ?? 1, per_page: params.perPage ?? 20 };
+  if (params.search?.trim()) query.search = params.search.trim();
+  return (await apiGet('/api/admin/orders', query)) as AdminOrdersPage;
+}
+
+/**
+ * Records that a reserved cash-on-delivery order's cash was collected (order paid, items sold).
+ * Rejects with {@link ApiError} 409 when it is already paid, cancelled or expired.
+ */
+export async function recordCashReceived(id: number): Promise<AdminOrderActionResult> {
+  return (await apiSend('POST', `/api/admin/orders/${id}/cash-received`)) as AdminOrderActionResult;
+}
+
+/** Cancels a reserved cash-on-delivery order now, with the operator's reason; its items go back on sale. */
+export async function cancelReservedOrder(id: number, reason: string): Promise<AdminOrderActionResult> {
+  return (await apiSend('POST', `/api/admin/orders/${id}/cancel`, { reason })) as AdminOrderActionResult;
 }

@@ -1,0 +1,342 @@
+import { Badge, Button, Card, Group, Modal, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Textarea, Title, useMatches } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { formatMK } from '../../../../../shared/rules/money';
+import { detailTimeLeft } from '../../../../../shared/rules/time-left';
+import type { AdminOrderFilter, AdminOrderView, AdminOrdersPage } from '../../../../../shared/schemas/admin-order.schema';
+import { formatDateTimeGB } from '../../../lib/dates';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useServerNow } from '../../../lib/server-clock';
+import { cancelReservedOrder, listAdminOrders, recordCashReceived } from '../api/admin-api';
+
+const FILTERS: { value: AdminOrderFilter; label: string }[] = [
+  { value: 'reserved', label: 'Reserved' },
+  { value: 'awaiting_payment', label: 'Awaiting' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'all', label: 'All' },
+];
+const STATUS_COLOR: Record<AdminOrderView['status'], string> = {
+  reserved: 'yellow',
+  awaiting_payment: 'blue',
+  pending: 'blue',
+  paid: 'green',
+  completed: 'green',
+  cancelled: 'gray',
+  failed: 'red',
+};
+const METHOD_LABEL: Record<string, string> = { cash: 'Cash on delivery', dpopay: 'DPO Pay', bank: 'Bank', card: 'Card' };
+const PER_PAGE = 20;
+/** Under this much time left a reservation's countdown shows red. */
+const URGENT_MS = 6 * 3600_000;
+
+type Pending = { order: AdminOrderView; action: 'cash' | 'cancel' };
+
+/**
+ * Operators' orders: a status filter (Reserved first), search by reference, customer name,
+ * e-mail or phone, and for each reserved cash-on-delivery order the time left on its
+ * reservation with Cash received (confirmed) and Cancel (a reason is required). A table on
+ * wide screens, cards on phones. Source: admin orders brief (settling cash-on-delivery orders).
+ */
+export function OrdersAdmin() {
+  const [status, setStatus] = useState<AdminOrderFilter>('reserved');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState<AdminOrdersPage | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const now = useServerNow(30_000);
+  const narrow = useMatches({ base: true, sm: false });
+
+  const load = useCallback(() => {
+    setResult(null);
+    listAdminOrders({ status, search: debounced, page, perPage: PER_PAGE })
+      .then(setResult)
+      .catch(() => {
+        setResult({ data: [], meta: { page: 1, per_page: PER_PAGE, total: 0, last_page: 1 } });
+        notifyError('Failed to load orders');
+      });
+  }, [status, debounced, page]);
+  useEffect(load, [load]);
+  useEffect(() => setPage(1), [status, debounced]);
+
+  const close = () => {
+    if (busy) return;
+    setPending(null);
+    setReason('');
+  };
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const done = pending.action === 'cash' ? await recordCashReceived(pending.order.id) : await cancelReservedOrder(pending.order.id, reason.trim());
+      notifySuccess(done.message);
+    } catch (e) {
+      notifyError(e instanceof Error ? e.message : 'Failed to update the order');
+    } finally {
+      setBusy(false);
+      setPending(null);
+      setReason('');
+      load();
+    }
+  };
+
+  const rows = result?.data ?? null;
+  const actions = (o: AdminOrderView, fullWidth = false) =>
+    o.status === 'reserved' && o.payment_method === 'cash' ? (
+      <Group gap="xs" justify="flex-end" wrap="nowrap" grow={fullWidth}>
+        <Button size="xs" color="green" onClick={() => setPending({ order: o, action: 'cash' })}>
+          Cash received
+        </Button>
+        <Button size="xs" variant="light" color="red" onClick={() => setPending({ order: o, action: 'cancel' })}>
+          Cancel
+        </Button>
+      </Group>
+    ) : null;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Orders
+        </Title>
+        <Text c="dimmed">Record cash collected on delivery, or cancel a reservation so its items go back on sale.</Text>
+      </div>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <SegmentedControl
+          value={status}
+          onChange={(v) => setStatus(v as AdminOrderFilter)}
+          data={FILTERS}
+          aria-label="Order status"
+          fullWidth={narrow}
+          size={narrow ? 'xs' : 'sm'}
+          w={narrow ? '100%' : undefined}
+        />
+        <TextInput
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          placeholder="Reference, name, e-mail or phone"
+          aria-label="Search orders"
+          leftSection={<IconSearch size={16} />}
+          w={narrow ? '100%' : 340}
+        />
+      </Group>
+
+      {rows === null && <Text c="dimmed">Loading orders…</Text>}
+      {rows?.length === 0 && (
+        <Card withBorder radius="lg">
+          <Text c="dimmed">{debounced ? 'No orders match your search.' : 'No orders here.'}</Text>
+        </Card>
+      )}
+
+      {rows && rows.length > 0 && (
+        <>
+          <Card withBorder radius="lg" padding={0} visibleFrom="md">
+            <Table verticalSpacing="sm" horizontalSpacing="md" striped data-testid="orders-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Order</Table.Th>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th miw={180}>Items</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                  <Table.Th>Payment</Table.Th>
+                  <Table.Th miw={170}>Status</Table.Th>
+                  <Table.Th ta="right">Action</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((o) => (
+                  <Table.Tr key={o.id} data-testid="order-row">
+                    <Table.Td>
+                      <Text ff="monospace" fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {o.order_reference}
+                      </Text>
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        {formatDateTimeGB(o.created_at)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <CustomerText order={o} nowrap />
+                    </Table.Td>
+                    <Table.Td>
+                      <LinesText order={o} />
+                    </Table.Td>
+                    <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {formatMK(o.amount_total)}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm">{o.payment_method ? METHOD_LABEL[o.payment_method] : '—'}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusText order={o} now={now} />
+                    </Table.Td>
+                    <Table.Td>{actions(o) ?? <SettledText order={o} />}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Card>
+
+          <Stack gap="sm" hiddenFrom="md" data-testid="orders-cards">
+            {rows.map((o) => (
+              <Card key={o.id} withBorder radius="lg" padding="md" data-testid="order-card">
+                <Stack gap="xs">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <div>
+                      <Text ff="monospace" fw={600} size="sm">
+                        {o.order_reference}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTimeGB(o.created_at)}
+                      </Text>
+                    </div>
+                    <div>
+                      <Text fw={700} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatMK(o.amount_total)}
+                      </Text>
+                      <Text size="xs" c="dimmed" ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {o.payment_method ? METHOD_LABEL[o.payment_method] : 'No payment method'}
+                      </Text>
+                    </div>
+                  </Group>
+                  <CustomerText order={o} />
+                  <LinesText order={o} />
+                  <StatusText order={o} now={now} />
+                  {actions(o, true) ?? <SettledText order={o} align="left" />}
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        </>
+      )}
+
+      {result && result.meta.last_page > 1 && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {result.meta.total} orders
+          </Text>
+          <Pagination value={page} onChange={setPage} total={result.meta.last_page} size="sm" />
+        </Group>
+      )}
+
+      <Modal opened={pending !== null} onClose={close} title={pending?.action === 'cash' ? 'Record cash received' : 'Cancel reservation'} centered>
+        {pending && (
+          <Stack>
+            {pending.action === 'cash' ? (
+              <Text size="sm">
+                Record <b>{formatMK(pending.order.amount_total)}</b> received in cash for <b>{pending.order.order_reference}</b> ({pending.order.customer.name})? The order
+                becomes paid and its items are sold.
+              </Text>
+            ) : (
+              <>
+                <Text size="sm">
+                  Cancel <b>{pending.order.order_reference}</b> ({pending.order.customer.name})? Its items go back on sale straight away.
+                </Text>
+                <Textarea
+                  label="Reason"
+                  required
+                  value={reason}
+                  onChange={(e) => setReason(e.currentTarget.value)}
+                  minRows={2}
+                  autosize
+                  placeholder="e.g. Buyer phoned to cancel"
+                  data-autofocus
+                />
+              </>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close} disabled={busy}>
+                {pending.action === 'cash' ? 'Back' : 'Keep order'}
+              </Button>
+              {pending.action === 'cash' ? (
+                <Button color="green" loading={busy} onClick={() => void confirm()}>
+                  Cash received
+                </Button>
+              ) : (
+                <Button color="red" loading={busy} disabled={reason.trim().length < 3} onClick={() => void confirm()}>
+                  Cancel order
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+function CustomerText({ order, nowrap = false }: { order: AdminOrderView; nowrap?: boolean }) {
+  const { name, email, phone } = order.customer;
+  return (
+    <div>
+      <Text size="sm" fw={500}>
+        {name ?? '—'}
+      </Text>
+      {email && (
+        <Text size="xs" c="dimmed" style={nowrap ? { whiteSpace: 'nowrap' } : { wordBreak: 'break-word' }}>
+          {email}
+        </Text>
+      )}
+      {phone && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {phone}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+function LinesText({ order }: { order: AdminOrderView }) {
+  return (
+    <Stack gap={0}>
+      {order.lines.map((l, i) => (
+        <Text key={i} size="sm" lineClamp={2} title={l.name}>
+          {l.name}
+          {l.quantity > 1 ? ` × ${l.quantity}` : ''}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function StatusText({ order, now }: { order: AdminOrderView; now: Date }) {
+  const label = order.status === 'awaiting_payment' ? 'awaiting payment' : order.status;
+  const reserved = order.status === 'reserved' && order.reserved_until;
+  const left = reserved ? new Date(order.reserved_until!).getTime() - now.getTime() : 0;
+  return (
+    <Group gap={6} wrap="wrap">
+      <Badge color={STATUS_COLOR[order.status]} variant="light" style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
+        {label}
+      </Badge>
+      {reserved && (
+        <Text size="xs" fw={500} c={left <= 0 ? 'red' : left < URGENT_MS ? 'red' : 'dimmed'} title={`Reserved until ${formatDateTimeGB(order.reserved_until)}`} style={{ whiteSpace: 'nowrap' }}>
+          {left <= 0 ? 'Expired, releasing' : `${detailTimeLeft(order.reserved_until, now)} left`}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+function SettledText({ order, align = 'right' }: { order: AdminOrderView; align?: 'left' | 'right' }) {
+  const when = order.status === 'paid' ? order.paid_at : order.status === 'cancelled' ? order.cancelled_at : null;
+  if (!when && !order.cancel_reason) return align === 'right' ? <Text size="xs" c="dimmed" ta="right">—</Text> : null;
+  const who = order.settled_by ? ` by ${order.settled_by}` : order.status === 'cancelled' && order.payment_method === 'cash' ? ' (reservation expired)' : '';
+  return (
+    <Stack gap={0} align={align === 'right' ? 'flex-end' : 'flex-start'}>
+      {when && (
+        <Text size="xs" c="dimmed" ta={align}>
+          {order.status === 'paid' ? 'Paid' : 'Cancelled'} {formatDateTimeGB(when)}
+          {who}
+        </Text>
+      )}
+      {order.cancel_reason && (
+        <Text size="xs" c="dimmed" ta={align} fs="italic">
+          “{order.cancel_reason}”
+        </Text>
+      )}
+    </Stack>
+  );
+}
