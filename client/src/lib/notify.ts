@@ -15,7 +15,9 @@ const COLOR: Record<Kind, string> = { error: 'red', warning: 'orange', info: 'bl
 
 function show(kind: Kind, title: string | undefined, message: string, opts?: { persistent?: boolean; id?: string }) {
   notifications.show({
-    id: opts?.id,
+    // The same toast asked for again while it is still showing (a button pressed twice) is not
+    // stacked: Mantine ignores a notification whose id is already shown.
+    id: opts?.id ?? `${kind}:${title ?? ''}:${message}`,
     title,
     message,
     color: COLOR[kind],
