@@ -14,18 +14,23 @@ interface Waiting extends ItemBidRequest {
 
 /** Bids taken into one transaction at most. */
 const MAX_BATCH = 500;
+/** Batches in flight at once; their items never overlap, so each item still has one writer. */
+const MAX_CONCURRENT_BATCHES = 3;
 
 /**
- * One writer in this process (issue 8): bids queue up in arrival order and are placed in
- * batches by {@link placeBidBatch} — one transaction per batch, whatever the items, instead of
- * one per bid, so the database sees one writer per item and few round trips. After each commit,
- * in order, it publishes `bid.placed` for every accepted bid (watchers see an item's bids in
- * commit order), `item.updated` when soft close moved an end time, and (re)schedules closes.
- * Only then does the next batch start; bids arriving meanwhile form it.
+ * One writer per item in this process (issue 8): bids queue up in arrival order and are placed
+ * in batches by {@link placeBidBatch} — one transaction per batch, whatever the items, instead
+ * of one per bid, so the database sees one writer per item and few round trips. Up to
+ * {@link MAX_CONCURRENT_BATCHES} batches run at once on DISJOINT sets of items; an item's bids
+ * wait while an earlier batch holds that item. After each commit, in order, it publishes
+ * `bid.placed` for every accepted bid (watchers see an item's bids in commit order),
+ * `item.updated` when soft close moved an end time, and (re)schedules closes; only then are
+ * that batch's items free again.
  */
 export class BidSequencer {
   private queue: Waiting[] = [];
-  private draining = false;
+  private running = 0;
+  private readonly busyItems = new Set<number>();
   private readonly scheduledClose = new Map<number, number>();
 
   constructor(private readonly deps: { db: Kysely<Database>; bus: EventBus; jobs?: JobScheduler; logger?: Logger }) {}
@@ -37,14 +42,40 @@ export class BidSequencer {
   submit(itemId: number, request: { userId: number; amount: number }): Promise<PlacedBid> {
     return new Promise<PlacedBid>((resolve, reject) => {
       this.queue.push({ itemId, ...request, resolve, reject });
-      if (!this.draining) void this.drain();
+      this.pump();
     });
   }
 
-  private async drain(): Promise<void> {
-    this.draining = true;
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
+  /** Starts batches while there is room and queued bids on items no batch holds. */
+  private pump(): void {
+    while (this.running < MAX_CONCURRENT_BATCHES && this.queue.length > 0) {
+      const batch = this.takeBatch();
+      if (batch.length === 0) return;
+      this.running++;
+      void this.place(batch).finally(() => {
+        for (const w of batch) this.busyItems.delete(w.itemId);
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+
+  /** Takes, in arrival order, up to MAX_BATCH queued bids whose items no running batch holds. */
+  private takeBatch(): Waiting[] {
+    const batch: Waiting[] = [];
+    const rest: Waiting[] = [];
+    for (const w of this.queue) {
+      if (batch.length < MAX_BATCH && !this.busyItems.has(w.itemId)) batch.push(w);
+      else rest.push(w);
+    }
+    for (const w of batch) this.busyItems.add(w.itemId);
+    this.queue = rest;
+    return batch;
+  }
+
+  /** Places one batch, publishes its events in order, then settles its requests. */
+  private async place(batch: Waiting[]): Promise<void> {
+    {
       try {
         const outcomes = await placeBidBatch(this.deps.db, batch);
         const extended = new Set<number>();
@@ -80,7 +111,6 @@ export class BidSequencer {
         for (const w of batch) w.reject(err);
       }
     }
-    this.draining = false;
   }
 
   /** (Re)schedules an item's close when its end time changed since this process last did. */
