@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.js';
+
+describe('configuration read once from the environment (issue 2)', () => {
+  it('when nothing is set, then the embedded defaults apply', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', SEED: 'auto' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.REDIS_URL).toBeUndefined();
+    expect(c.dataDir).toMatch(/\/data$/);
+  });
+
+  it('when values are bad, then start-up stops with a message naming each variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', REDIS_URL: 'http://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', REDIS_URL: 'http://x' });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toMatch(/^Invalid configuration:/);
+      expect(message).toMatch(/PORT:/);
+      expect(message).toMatch(/DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\//);
+      expect(message).toMatch(/REDIS_URL: must start with redis:\/\/ or rediss:\/\//);
+    }
+  });
+
+  it('when PostgreSQL and Redis are given, then they are used', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://h:6379', PORT: '0' });
+    expect(c).toMatchObject({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://h:6379', PORT: 0 });
+  });
+});
