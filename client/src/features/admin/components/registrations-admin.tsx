@@ -64,7 +64,52 @@ export function RegistrationsAdmin() {
           ]}
         />
       </Group>
-      <Card withBorder radius="lg" padding={0}>
+      {/* Phones: one card per registration, the decision buttons in reach. */}
+      <Stack gap="sm" hiddenFrom="sm">
+        {rows === null && <Text c="dimmed">Loading registrations…</Text>}
+        {rows?.length === 0 && <Text c="dimmed">No registrations here.</Text>}
+        {rows?.map((r) => (
+          <Card key={r.id} withBorder radius="lg" padding="md" data-testid="registration-card">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text ff="monospace" fw={700} style={{ wordBreak: 'break-all' }}>
+                {r.reference_number}
+              </Text>
+              <Badge color={STATUS_COLOR[r.status] ?? 'gray'} variant="light" style={{ flexShrink: 0 }}>
+                {r.status === 'active' ? 'approved' : r.status}
+              </Badge>
+            </Group>
+            <Text size="sm" fw={500} mt={6}>
+              {r.user.name}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+              {r.user.email}
+              {r.user.phone ? ` · ${r.user.phone}` : ''}
+            </Text>
+            <Text size="sm" mt={6}>
+              {r.auction_type.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Submitted {formatDateTimeGB(r.created_at)}
+            </Text>
+            {r.decline_reason && (
+              <Text size="xs" c="dimmed">
+                {r.decline_reason}
+              </Text>
+            )}
+            {r.status === 'pending' && (
+              <Group gap="xs" mt="sm" grow>
+                <Button size="sm" color="green" loading={busy === r.id} onClick={() => void decide(r, 'approve')}>
+                  Approve
+                </Button>
+                <Button size="sm" variant="light" color="red" disabled={busy === r.id} onClick={() => setDeclining(r)}>
+                  Decline
+                </Button>
+              </Group>
+            )}
+          </Card>
+        ))}
+      </Stack>
+      <Card withBorder radius="lg" padding={0} visibleFrom="sm">
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="sm" horizontalSpacing="md" striped data-testid="registrations-table">
             <Table.Thead>

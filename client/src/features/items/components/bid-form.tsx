@@ -168,7 +168,7 @@ export function BidForm({ item, user, now, increment, subscription, subscription
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Group justify="space-between">
-            <Title order={4}>Place your bid</Title>
+            <Title order={4}>{closed ? 'Bidding closed' : notStarted ? 'Bidding opens soon' : 'Place your bid'}</Title>
             {live && label === 'Bid Live' && (
               <Text size="xs" fw={700} c="red.7" tt="uppercase">
                 ● Live now
