@@ -43,4 +43,18 @@ export class LatencyHistogram {
       mean: r(this.count ? this.sum / this.count : 0),
     };
   }
+
+  /** The histogram's state, to send to another thread. */
+  exportState(): { buckets: Uint32Array; count: number; sum: number; min: number; max: number } {
+    return { buckets: this.buckets, count: this.count, sum: this.sum, min: this.min, max: this.max };
+  }
+
+  /** Adds another histogram's state (from {@link exportState}) into this one. */
+  merge(state: { buckets: Uint32Array; count: number; sum: number; min: number; max: number }): void {
+    for (let i = 0; i < state.buckets.length; i++) this.buckets[i] += state.buckets[i];
+    this.count += state.count;
+    this.sum += state.sum;
+    this.min = Math.min(this.min, state.min);
+    this.max = Math.max(this.max, state.max);
+  }
 }

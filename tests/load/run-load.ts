@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
-import { io as connect, type Socket } from 'socket.io-client';
+import { Worker } from 'node:worker_threads';
 import { LatencyHistogram } from './histogram.js';
 import type { Provisioned } from './provision.js';
+import { clockMs, WatcherPool, type WatcherLog, type WatcherResults } from './watchers.js';
 
 /** Options of one load run. Times in milliseconds; `rate` in bids per second (0 = as fast as acknowledged). */
 export interface LoadOptions {
@@ -18,6 +19,8 @@ export interface LoadOptions {
   step?: number;
   /** HTTP connections per target (default min(bidders, 256)). */
   connections?: number;
+  /** Run the watchers in a thread of their own (default: when there are 1,000 or more). */
+  watcherThread?: boolean;
   onProgress?: (p: { elapsedMs: number; accepted: number; rejected: number; errors: number; watchersConnected: number }) => void;
 }
 
@@ -27,14 +30,6 @@ export interface AckedBid {
   itemId: number;
   amount: number;
   ackAt: number;
-}
-
-/** What a watcher received: per item, the count and a rolling hash of the bid ids in order. */
-export interface WatcherLog {
-  itemId: number;
-  received: number;
-  hash: number;
-  outOfOrder: number;
 }
 
 /** Raw results of a run (before invariants). */
@@ -53,18 +48,7 @@ export interface LoadResult {
   serverRssBytes: Record<string, number | null>;
 }
 
-/** FNV-1a over 32-bit ids, order-sensitive: the same sequence gives the same hash. */
-export function chainHash(hash: number, id: number): number {
-  let h = hash ^ (id & 0xff);
-  h = Math.imul(h, 16777619);
-  h ^= (id >>> 8) & 0xff;
-  h = Math.imul(h, 16777619);
-  h ^= (id >>> 16) & 0xff;
-  h = Math.imul(h, 16777619);
-  h ^= id >>> 24;
-  return Math.imul(h, 16777619) >>> 0;
-}
-export const HASH_SEED = 2166136261;
+export { chainHash, HASH_SEED, type WatcherLog } from './watchers.js';
 
 /** Reads the resident memory (`[gavel_]process_resident_memory_bytes`) from a target's `/metrics`; null when unreachable. */
 export async function readServerRss(target: string): Promise<number | null> {
@@ -92,55 +76,14 @@ export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResul
   const step = o.step ?? 10;
   const pools = o.targets.map((t) => new Pool(t, { connections: o.connections ?? Math.min(Math.max(o.bidders, 1), 256), pipelining: 1, keepAliveTimeout: 30_000 }));
   const next = new Map<number, number>(items.map((id) => [id, 1001]));
-  const ackAt = new Map<number, number>();
   const acked: AckedBid[] = [];
   const rejected: Record<string, number> = {};
   const errors: Record<string, number> = {};
   const ackLatency = new LatencyHistogram();
-  const fanoutLatency = new LatencyHistogram();
-  let fanoutBeforeAck = 0;
-  let connectFailures = 0;
-  const pendingFanout = new Map<number, number[]>();
 
   // Watchers first, so every one is in its room before the first bid.
-  const sockets: Socket[] = [];
-  const watcherLogs: WatcherLog[] = [];
-  const connectOne = (w: number) =>
-    new Promise<void>((resolve) => {
-      const itemId = items[w % items.length];
-      const log: WatcherLog = { itemId, received: 0, hash: HASH_SEED, outOfOrder: 0 };
-      let lastAmount = 0;
-      const s = connect(o.targets[w % o.targets.length], { transports: ['websocket'], forceNew: true, reconnection: false, timeout: 20_000 });
-      s.on('bid:placed', (e: { item_id: number; bid: { id: number }; bid_amount: number }) => {
-        if (e.item_id !== itemId) return;
-        const now = performance.now();
-        log.received++;
-        log.hash = chainHash(log.hash, e.bid.id);
-        if (e.bid_amount <= lastAmount) log.outOfOrder++;
-        lastAmount = e.bid_amount;
-        const at = ackAt.get(e.bid.id);
-        if (at === undefined) {
-          fanoutBeforeAck++;
-          const list = pendingFanout.get(e.bid.id);
-          if (list) list.push(now);
-          else pendingFanout.set(e.bid.id, [now]);
-        } else fanoutLatency.record(now - at);
-      });
-      s.once('connect', () => {
-        s.emit('item:subscribe', { item_id: itemId }, () => resolve());
-      });
-      s.once('connect_error', () => {
-        connectFailures++;
-        resolve();
-      });
-      sockets.push(s);
-      watcherLogs.push(log);
-    });
-  const batch = 200;
-  for (let w = 0; w < o.watchers; w += batch) {
-    await Promise.all(Array.from({ length: Math.min(batch, o.watchers - w) }, (_, i) => connectOne(w + i)));
-  }
-  const watchersConnected = sockets.filter((s) => s.connected).length;
+  const watchers = o.watchers > 0 ? await startWatchers(o.targets, items, o.watchers, o.watcherThread ?? o.watchers >= 1000) : null;
+  const watchersConnected = watchers?.connected ?? 0;
 
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
@@ -179,13 +122,8 @@ export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResul
         ackLatency.record(now - sent);
         if (res.statusCode === 200 && body.bid) {
           accepted++;
-          ackAt.set(body.bid.id, now);
           acked.push({ id: body.bid.id, itemId, amount, ackAt: now });
-          const early = pendingFanout.get(body.bid.id);
-          if (early) {
-            for (const _ of early) fanoutLatency.record(0);
-            pendingFanout.delete(body.bid.id);
-          }
+          watchers?.ack(body.bid.id, clockMs());
         } else if (res.statusCode === 422 || res.statusCode === 403) {
           rejectedTotal++;
           const reason = body.reason ?? `http_${res.statusCode}`;
@@ -214,11 +152,73 @@ export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResul
   // Let the last events arrive, then read memory while the sockets are still connected.
   const expected = new Map<number, number>();
   for (const a of acked) expected.set(a.itemId, (expected.get(a.itemId) ?? 0) + 1);
-  const settleUntil = performance.now() + 5000;
-  while (performance.now() < settleUntil && watcherLogs.some((l) => l.received < (expected.get(l.itemId) ?? 0))) await sleep(50);
+  await watchers?.settle(expected);
   const serverRssBytes: Record<string, number | null> = {};
   for (const t of o.targets) serverRssBytes[t] = await readServerRss(t);
-  for (const s of sockets) s.disconnect();
+  const fanoutLatency = new LatencyHistogram();
+  const w: WatcherResults = watchers ? await watchers.finish(fanoutLatency) : { watcherLogs: [], connectFailures: 0, fanoutBeforeAck: 0, connected: 0 };
   await Promise.all(pools.map((pool) => pool.close()));
+  const { watcherLogs, connectFailures, fanoutBeforeAck } = w;
   return { startedAt, durationMs, accepted, rejected, errors, ackLatency, fanoutLatency, fanoutBeforeAck, acked, watcherLogs, connectFailures, serverRssBytes };
+}
+
+/** Watchers of a run, in this thread or in a worker thread, behind one interface. */
+interface Watchers {
+  connected: number;
+  ack(bidId: number, atMs: number): void;
+  settle(expected: Map<number, number>): Promise<void>;
+  /** Adds the fan-out latencies into `into`, closes the sockets, answers the logs. */
+  finish(into: LatencyHistogram): Promise<WatcherResults>;
+}
+
+async function startWatchers(targets: string[], items: number[], count: number, thread: boolean): Promise<Watchers> {
+  if (!thread) {
+    const pool = new WatcherPool(targets, items, count);
+    const connected = await pool.connect();
+    return {
+      connected,
+      ack: (id, at) => pool.ack(id, at),
+      settle: async (expected) => {
+        const until = performance.now() + 5000;
+        while (performance.now() < until && pool.receivedBelow(expected)) await sleep(50);
+      },
+      finish: async (into) => {
+        into.merge(pool.fanoutLatency.exportState());
+        const r = pool.results();
+        pool.close();
+        return r;
+      },
+    };
+  }
+  // The worker runs TypeScript through tsx like this process does (watchers-worker-boot.mjs).
+  const worker = new Worker(new URL('./watchers-worker-boot.mjs', import.meta.url), { workerData: { targets, items, count } });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (m: { type: string } & T) => {
+        if (m.type !== type) return;
+        worker.off('message', onMessage);
+        resolve(m);
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+  const { connected } = await next<{ connected: number }>('connected');
+  return {
+    connected,
+    ack: (bidId, at) => worker.postMessage({ type: 'ack', bidId, at }),
+    settle: async (expected) => {
+      const done = next('settled');
+      worker.postMessage({ type: 'settle', expected: [...expected] });
+      await done;
+    },
+    finish: async (into) => {
+      const done = next<{ results: WatcherResults; state: Parameters<LatencyHistogram['merge']>[0] }>('results');
+      worker.postMessage({ type: 'results' });
+      const { results, state } = await done;
+      into.merge(state);
+      worker.postMessage({ type: 'close' });
+      await worker.terminate();
+      return results;
+    },
+  };
 }
