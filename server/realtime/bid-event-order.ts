@@ -15,9 +15,10 @@ interface ItemLine {
  * Several server processes commit an item's bids one after another (row locks), but publish
  * after their commits, so through Redis a later bid's event can arrive first. `bid_count`
  * numbers an item's bids 1, 2, 3 … without gaps, so each process releases them in that order:
- * an early event waits for the ones before it, at most `gapMs`, after which what is held is
- * released in order (a lost event must not stall an item). The first event of an item this
- * process sees waits `gapMs` too unless it is bid 1, in case earlier ones are still on the way.
+ * an early event waits for the ones before it, at most `gapMs` (1 s: the other process may be
+ * busy between its commit and its publish), after which what is held is released in order (a
+ * lost event must not stall an item). The first event of an item this process sees waits
+ * `firstMs` (150 ms) unless it is bid 1, in case earlier ones are still on the way.
  * Other events pass straight through. Source: issue 8 (every watcher receives every bid in order).
  */
 export class BidEventOrder {
@@ -25,8 +26,9 @@ export class BidEventOrder {
 
   constructor(
     private readonly release: (event: DomainEvent) => void,
-    private readonly gapMs = 150,
+    private readonly gapMs = 1000,
     private readonly idleMs = 10 * 60_000,
+    private readonly firstMs = 150,
   ) {}
 
   /** Takes an event from the bus; releases it now or once its predecessors are out. */
@@ -53,7 +55,7 @@ export class BidEventOrder {
     line.pending.set(count, event);
     this.flush(line);
     if (line.pending.size > 0 && !line.timer) {
-      line.timer = setTimeout(() => this.giveUp(line!), this.gapMs);
+      line.timer = setTimeout(() => this.giveUp(line!), line.next === null ? this.firstMs : this.gapMs);
       line.timer.unref();
     }
   }

@@ -15,7 +15,7 @@ describe('BidEventOrder (issue 8: watchers receive an item\'s bids in order acro
 
   it('when a later bid of an item arrives first, then it waits for the earlier one and both go out in order', () => {
     const out: DomainEvent[] = [];
-    const order = new BidEventOrder((e) => out.push(e), 150);
+    const order = new BidEventOrder((e) => out.push(e), 150, 600_000, 150);
     order.accept(bid(7, 1));
     order.accept(bid(7, 3));
     expect(counts(out)).toEqual(['7:1']);
@@ -25,7 +25,7 @@ describe('BidEventOrder (issue 8: watchers receive an item\'s bids in order acro
 
   it('when items interleave or other events pass, then only same-item order is enforced', () => {
     const out: DomainEvent[] = [];
-    const order = new BidEventOrder((e) => out.push(e), 150);
+    const order = new BidEventOrder((e) => out.push(e), 150, 600_000, 150);
     order.accept(bid(1, 1));
     order.accept(bid(2, 1));
     order.accept({ type: 'advert.updated', payload: { adverts: [] } });
@@ -36,7 +36,7 @@ describe('BidEventOrder (issue 8: watchers receive an item\'s bids in order acro
   it('when an event is lost, then what waits is released in order after the gap time', () => {
     vi.useFakeTimers();
     const out: DomainEvent[] = [];
-    const order = new BidEventOrder((e) => out.push(e), 150);
+    const order = new BidEventOrder((e) => out.push(e), 150, 600_000, 150);
     order.accept(bid(5, 1));
     order.accept(bid(5, 4));
     order.accept(bid(5, 3));
@@ -50,7 +50,7 @@ describe('BidEventOrder (issue 8: watchers receive an item\'s bids in order acro
   it('when the first event seen of an item is not its first bid, then it waits briefly for earlier ones', () => {
     vi.useFakeTimers();
     const out: DomainEvent[] = [];
-    const order = new BidEventOrder((e) => out.push(e), 150);
+    const order = new BidEventOrder((e) => out.push(e), 150, 600_000, 150);
     order.accept(bid(9, 12));
     order.accept(bid(9, 11));
     expect(out).toEqual([]);
