@@ -206,16 +206,3 @@ async function activeSubscriptions(db: Kysely<Database>, liveItems: ItemState[],
     .execute();
   return new Set(rows.map((r) => `${r.auction_type_id}:${r.user_id}`));
 }
-
-/**
- * Places one bid ({@link placeBidBatch} with a batch of one).
- * @throws the refusal's AppError (404/403/422 with `{error, reason}`).
- */
-export async function placeBid(
-  db: Kysely<Database>,
-  input: { itemId: number; userId: number; amount: number; increment: number; softCloseMinutes?: number },
-): Promise<PlacedBid> {
-  const [outcome] = await placeBidBatch(db, [{ itemId: input.itemId, userId: input.userId, amount: input.amount }], input);
-  if (!outcome.ok) throw outcome.error;
-  return outcome.placed;
-}

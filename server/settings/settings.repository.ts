@@ -22,13 +22,3 @@ export async function getBidIncrement(db: Kysely<Database>): Promise<number> {
   return normaliseIncrement(await getSetting<unknown>(db, 'auction_bid_increment', 1));
 }
 
-/**
- * Soft close (anti-sniping) window in minutes: setting `soft_close_minutes`, default 2; 0
- * disables it. A bid on an online auction within this window of its end extends the end to
- * now + this many minutes. Source: issue 6 "Soft close".
- */
-export async function getSoftCloseMinutes(db: Kysely<Database>): Promise<number> {
-  const value = Number(await getSetting<unknown>(db, 'soft_close_minutes', 2));
-  return Number.isFinite(value) && value > 0 ? value : 0;
-}
-
