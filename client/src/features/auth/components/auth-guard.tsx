@@ -1,6 +1,6 @@
-import { Button, Card, Center, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { Center, Loader } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
+import { SignInCard } from '../../../components/sign-in-card';
 import { openAuthModal } from '../../../lib/auth-modal';
 import { useSession } from '../hooks/use-session';
 
@@ -25,27 +25,5 @@ export function AuthGuard({ children, modalTitle }: { children: ReactNode; modal
     );
   }
   if (status === 'authenticated') return <>{children}</>;
-  return (
-    <Center py={{ base: 40, sm: 80 }} px="md">
-      <Card withBorder radius="lg" padding="xl" maw={440} w="100%" data-testid="auth-guard">
-        <Stack align="center" gap="md">
-          <ThemeIcon size={56} radius="xl" variant="light" color="gavel">
-            <IconLock size={28} />
-          </ThemeIcon>
-          <Title order={2} size="h3" ta="center">
-            Authentication Required
-          </Title>
-          <Text c="dimmed" ta="center">
-            Please sign in to continue with this action.
-          </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" w="100%">
-            <Button onClick={() => openAuthModal('login', modalTitle)}>Sign In</Button>
-            <Button variant="default" onClick={() => openAuthModal('register')}>
-              Create Account
-            </Button>
-          </SimpleGrid>
-        </Stack>
-      </Card>
-    </Center>
-  );
+  return <SignInCard title="Authentication Required" message="Please sign in to continue with this action." modalTitle={modalTitle} testId="auth-guard" />;
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Badge, Button, Card, Center, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendar, IconDeviceFloppy, IconLock, IconMapPin, IconReceipt, IconRotate, IconWallet } from '@tabler/icons-react';
+import { IconCalendar, IconDeviceFloppy, IconMapPin, IconReceipt, IconRotate, IconWallet } from '@tabler/icons-react';
 import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
 import { formatMK } from '../../../../../shared/rules/money';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
-import { openAuthModal } from '../../../lib/auth-modal';
+import { SignInCard } from '../../../components/sign-in-card';
 import { getBillingAddress, getProfileSummary, type BillingAddress } from '../api/account';
 import { useProfileForm } from '../hooks/use-profile-form';
 import { formatOrderDate } from '../utils/order-display';
@@ -34,29 +34,7 @@ export function ProfilePage({ user, status }: { user: PublicUser | null; status:
 }
 
 function SignedOutProfile() {
-  return (
-    <Center py={{ base: 40, sm: 80 }}>
-      <Card withBorder radius="lg" padding="xl" maw={460} w="100%" data-testid="profile-signed-out">
-        <Stack align="center" gap="md">
-          <ThemeIcon size={56} radius="xl" variant="light" color="gavel">
-            <IconLock size={28} />
-          </ThemeIcon>
-          <Title order={2} size="h3" ta="center">
-            {ACCOUNT_MESSAGES.profileSignedOutTitle}
-          </Title>
-          <Text c="dimmed" ta="center">
-            {ACCOUNT_MESSAGES.profileSignedOutText}
-          </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" w="100%">
-            <Button onClick={() => openAuthModal('login')}>Sign In</Button>
-            <Button variant="default" onClick={() => openAuthModal('register')}>
-              Create Account
-            </Button>
-          </SimpleGrid>
-        </Stack>
-      </Card>
-    </Center>
-  );
+  return <SignInCard title={ACCOUNT_MESSAGES.profileSignedOutTitle} message={ACCOUNT_MESSAGES.profileSignedOutText} testId="profile-signed-out" />;
 }
 
 function SignedInProfile({ user }: { user: PublicUser }) {
