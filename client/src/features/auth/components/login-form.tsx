@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconLock, IconMail } from '@tabler/icons-react';
+import { IconCheck, IconLock, IconMail } from '@tabler/icons-react';
 import { login, type LoginResult } from '../api/login';
 import { HumanVerification } from '../../../components/human-verification/human-verification';
 import { nextErrorForVerification } from '../utils/auth-rules';
 import { readCookie, refreshCsrfCookie } from '../../../lib/api-client';
 import { notifyInfo } from '../../../lib/notify';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
+import { FormStatus } from './form-status';
 
 /** Success text of a sign-in. Source: spec/accounts-and-shell.md §2 "/login page". */
 export const LOGIN_SUCCESS_TEXT = ACCOUNT_MESSAGES.loginSuccess;
@@ -121,16 +122,7 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
           showRequired={showRequired}
           onStateChange={(state) => setError((current) => nextErrorForVerification(state, current))}
         />
-        {error && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        {success && (
-          <Alert color="green" icon={<IconCheck size={18} />} variant="light" role="status">
-            {success}
-          </Alert>
-        )}
+        <FormStatus error={error} success={success} />
         <Button type="submit" loading={busy} disabled={!!success || !captchaToken} fullWidth size="md">
           Sign in
         </Button>

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { registerAccount } from '../api/register';
 import { HumanVerification } from '../../../components/human-verification/human-verification';
 import { ACCOUNT_MESSAGES as M } from '../../../../../shared/messages/accounts';
 import { firstRegistrationError, nextErrorForVerification, pageValid, type RegisterValues } from '../utils/auth-rules';
+import { FormStatus } from './form-status';
 
 
 const EMPTY: RegisterValues = {
@@ -126,16 +126,7 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
           showRequired={showRequired}
           onStateChange={(state) => setError((current) => nextErrorForVerification(state, current))}
         />
-        {error && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        {success && (
-          <Alert color="green" icon={<IconCheck size={18} />} variant="light" role="status">
-            {success}
-          </Alert>
-        )}
+        <FormStatus error={error} success={success} />
         <Button type="submit" loading={busy} disabled={submitDisabled || !!success} fullWidth size="md">
           Create Account
         </Button>
