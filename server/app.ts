@@ -13,7 +13,7 @@ import { authenticate, createCsrf } from './auth/auth.middleware.js';
 import { createAuthRouter } from './auth/auth.router.js';
 import { TokenCache } from './auth/token-cache.js';
 import { BidSequencer } from './bids/bid-sequencer.js';
-import { createBidsRouter } from './bids/bids.router.js';
+import { createBearerBidLane, createBidsRouter } from './bids/bids.router.js';
 import { createDashboardRouter } from './dashboard/dashboard.router.js';
 import { createCartRouter } from './cart/cart.router.js';
 import { createCaptchaRouter } from './captcha/captcha.router.js';
@@ -84,6 +84,10 @@ export function createApp(deps: AppDeps): Express {
       strictTransportSecurity: config.COOKIE_SECURE,
     }),
   );
+  const tokenCache = new TokenCache();
+  const authenticateCaller = authenticate(db, { sessionMs: config.SESSION_TTL_HOURS * 3600_000, rememberMs: config.REMEMBER_TTL_DAYS * 86_400_000 }, tokenCache);
+  const sequencer = new BidSequencer({ db, bus: deps.bus, jobs: deps.jobs, logger: deps.logger });
+  app.use(createBearerBidLane({ sequencer, metrics: deps.metrics, authenticate: authenticateCaller }));
   app.use(
     pinoHttp({
       logger: deps.logger,
@@ -103,8 +107,7 @@ export function createApp(deps: AppDeps): Express {
   if (dpo.simulator) app.use(dpo.simulator.router());
 
   const csrf = createCsrf({ secret: deps.csrfSecret, secure: config.COOKIE_SECURE });
-  const tokenCache = new TokenCache();
-  app.use(authenticate(db, { sessionMs: config.SESSION_TTL_HOURS * 3600_000, rememberMs: config.REMEMBER_TTL_DAYS * 86_400_000 }, tokenCache));
+  app.use(authenticateCaller);
   app.use(csrf.protect);
 
   // Human verification for every form that needs it (register, sign-in, bid registration,
@@ -131,7 +134,6 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(createItemsRouter({ db }));
-  const sequencer = new BidSequencer({ db, bus: deps.bus, jobs: deps.jobs, logger: deps.logger });
   app.use(createBidsRouter({ sequencer, metrics: deps.metrics }));
   app.use(createSubscriptionsRouter({ db, bus: deps.bus, captcha: (token, ip) => captcha.verify(token, ip) }));
   app.use(createAdvertsRouter({ db, bus: deps.bus, uploadsDir }));

@@ -1,7 +1,7 @@
-import { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { MESSAGES } from '../../shared/messages.js';
 import { placeBidInputSchema } from '../../shared/schemas/bid.schema.js';
-import { requireUser } from '../auth/auth.middleware.js';
+import { bearerToken, requireUser } from '../auth/auth.middleware.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
 import type { BidRejectLabel, Metrics } from '../metrics/metrics.js';
@@ -18,16 +18,21 @@ function rejectLabel(err: unknown): BidRejectLabel {
   return 'error';
 }
 
+/** What the bid handlers are built from. */
+export interface BidsRouterDeps {
+  sequencer: BidSequencer;
+  metrics?: Metrics;
+}
+
 /**
- * `POST /ajax-bid {item_id, amount}`: signed in (401 'You must be signed in to place a bid'),
+ * The `POST /ajax-bid {item_id, amount}` handler for a signed-in caller (`req.auth.user`):
  * permission `place_bids` (403), then the item's {@link BidSequencer} places it (batched, one
  * writer per item) and publishes `bid.placed` after the commit. Answer: `{success, message,
  * bid, item}`. With `metrics`, counts accepted/rejected bids and latency.
  * Source: spec/shopping.md §5, §7; DESIGN.md "How a bid flows"; issue 8.
  */
-export function createBidsRouter(deps: { sequencer: BidSequencer; metrics?: Metrics }): Router {
-  const router = Router();
-  router.post('/ajax-bid', requireUser(MESSAGES.mustSignInToBid), async (req, res) => {
+function placeBidHandler(deps: BidsRouterDeps): RequestHandler {
+  return async (req, res) => {
     const user = req.auth.user!;
     const timer = deps.metrics?.bidLatency.startTimer();
     let placed: PlacedBid;
@@ -45,6 +50,39 @@ export function createBidsRouter(deps: { sequencer: BidSequencer; metrics?: Metr
     timer?.({ outcome: 'accepted' });
     deps.metrics?.bidsAccepted.inc();
     res.json({ success: true, message: 'Your bid has been placed.', bid: placed.bid, item: placed.item });
-  });
+  };
+}
+
+/**
+ * `POST /ajax-bid` for browsers (session cookie, after the app's CSRF check) and every other
+ * caller that reaches the main stack: signed in (401 'You must be signed in to place a bid'),
+ * then {@link placeBidHandler}.
+ */
+export function createBidsRouter(deps: BidsRouterDeps): Router {
+  const router = Router();
+  router.post('/ajax-bid', requireUser(MESSAGES.mustSignInToBid), placeBidHandler(deps));
+  return router;
+}
+
+/**
+ * The bearer-token lane of `POST /ajax-bid` (issue 8: API clients and load testers bid
+ * thousands of times a second). Mounted near the top of the app, it takes only requests that
+ * carry `Authorization: Bearer …` and skips what such a request doesn't need: cookies, CSRF
+ * (bearer requests are exempt, DESIGN.md), url-encoded forms and per-request access logging
+ * (bids are counted in `/metrics`; errors reach the app's error handler, which logs 500s).
+ * Everything else falls through (`next('route')`) to {@link createBidsRouter} on the main stack.
+ * A token that doesn't resolve answers the same 401 as the main stack.
+ */
+export function createBearerBidLane(deps: BidsRouterDeps & { authenticate: RequestHandler }): Router {
+  const router = Router();
+  const json = express.json({ limit: '10kb' });
+  router.post(
+    '/ajax-bid',
+    (req, _res, next) => next(bearerToken(req.headers.authorization) ? undefined : 'route'),
+    json,
+    deps.authenticate,
+    requireUser(MESSAGES.mustSignInToBid),
+    placeBidHandler(deps),
+  );
   return router;
 }

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createItem } from '../../helpers/factories.js';
+import { TestClient } from '../../helpers/http-client.js';
+import { startTestServer, type TestServer } from '../../helpers/test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const post = (token: string | null, body: string, extra: Record<string, string> = {}) =>
+  fetch(`${server.url}/ajax-bid`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
+    body,
+  });
+
+describe('POST /ajax-bid bearer lane (issue 8)', () => {
+  it('when a bearer client bids, then it is placed and stored without cookies or CSRF, with security headers', async () => {
+    const user = await createCustomer(server.database.db);
+    const itemId = await createItem(server.database.db, { target_amount: 1000 });
+    const res = await post(user.token, JSON.stringify({ item_id: itemId, amount: 1001 }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const body = await res.json();
+    expect(body).toMatchObject({ success: true, message: 'Your bid has been placed.', item: { bid_amount: 1001, bid_count: 1 } });
+    const stored = await server.database.db.selectFrom('bids').select(['id', 'bid_amount']).where('item_id', '=', itemId).execute();
+    expect(stored).toEqual([{ id: body.bid.id, bid_amount: 1001 }]);
+  });
+
+  it('when the token is unknown, then 401 with the spec message and nothing is stored', async () => {
+    const itemId = await createItem(server.database.db);
+    const res = await post('not-a-real-token', JSON.stringify({ item_id: itemId, amount: 500_000 }));
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toBe('You must be signed in to place a bid');
+    expect(await server.database.db.selectFrom('bids').select('id').where('item_id', '=', itemId).execute()).toHaveLength(0);
+  });
+
+  it('when the body is not JSON or not valid, then 400 / 422 with the form errors', async () => {
+    const user = await createCustomer(server.database.db);
+    const itemId = await createItem(server.database.db);
+    const broken = await post(user.token, '{"item_id":');
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).message).toBe('The request body is not valid JSON.');
+    const invalid = await post(user.token, JSON.stringify({ item_id: itemId, amount: 'abc' }));
+    expect(invalid.status).toBe(422);
+    expect((await invalid.json()).errors.amount).toEqual(['Please enter a valid amount']);
+  });
+
+  it('when a browser bids with its session cookie, then the main stack still demands the CSRF token (419)', async () => {
+    const browser = new TestClient(server.url);
+    await browser.get('/sanctum/csrf-cookie');
+    const res = await post(null, JSON.stringify({ item_id: 1, amount: 1000 }), { cookie: browser.cookieHeader() });
+    expect(res.status).toBe(419);
+  });
+});
