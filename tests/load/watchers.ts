@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { io as connect, type Socket } from 'socket.io-client';
+import WebSocket from 'ws';
 import { LatencyHistogram } from './histogram.js';
 
 /** Milliseconds on a clock shared by threads (epoch-based, sub-millisecond). */
@@ -34,6 +34,74 @@ export interface WatcherResults {
   connected: number;
 }
 
+/** The `bid:placed` payload fields a watcher reads. */
+interface BidPlacedEvent {
+  item_id: number;
+  bid: { id: number };
+  bid_amount: number;
+}
+
+/**
+ * One watcher's connection: a minimal Socket.IO client (protocol 5 over Engine.IO 4, WebSocket
+ * transport only) on the `ws` library. A load generator receiving 250,000 messages a second on
+ * the same two cores as the server can't afford socket.io-client's per-message work, so this
+ * speaks only what a watcher needs: the namespace connect (`40`), one acknowledged
+ * `item:subscribe` (`420[...]` → `430[...]`), answering pings (`2` → `3`) and reading `42[...]`
+ * events. Source: socket.io-protocol v5 and engine.io-protocol v4 specifications.
+ */
+class WatcherConnection {
+  private readonly ws: WebSocket;
+  connected = false;
+
+  /**
+   * Connects to `target`'s `/socket.io/` and subscribes to `item:{itemId}`; `onReady(ok)` once
+   * subscribed (true) or failed (false); `onEvent(name, payloadJson)` for every event after.
+   */
+  constructor(target: string, itemId: number, onReady: (ok: boolean) => void, onEvent: (name: string, raw: string) => void) {
+    const url = `${target.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
+    this.ws = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true, handshakeTimeout: 20_000 });
+    let settled = false;
+    const ready = (ok: boolean) => {
+      if (settled) return;
+      settled = true;
+      this.connected = ok;
+      onReady(ok);
+    };
+    this.ws.on('message', (data: Buffer) => {
+      const m = data.toString();
+      switch (m.charCodeAt(0)) {
+        case 50: // '2' ping
+          this.ws.send('3');
+          return;
+        case 48: // '0' open: connect to the main namespace
+          this.ws.send('40');
+          return;
+        case 52: // '4' message: a Socket.IO packet
+          break;
+        default:
+          return;
+      }
+      const type = m.charCodeAt(1);
+      if (type === 50) {
+        // '42["name",payload,...]'
+        const comma = m.indexOf('",', 4);
+        if (comma > 0) onEvent(m.slice(4, comma), m);
+      } else if (type === 48) this.ws.send(`420["item:subscribe",{"item_id":${itemId}}]`); // '40{sid}' connected
+      else if (type === 51) ready(true); // '43' ack of item:subscribe
+      else if (type === 52) ready(false); // '44' connect error
+    });
+    this.ws.on('error', () => ready(false));
+    this.ws.on('close', () => {
+      this.connected = false;
+      ready(false);
+    });
+  }
+
+  close(): void {
+    this.ws.terminate();
+  }
+}
+
 /**
  * `count` Socket.IO watchers spread over `targets`, watcher w subscribed to room
  * `item:{items[w % items.length]}`. Fan-out latency is each delivery's time minus the bid's
@@ -41,7 +109,7 @@ export interface WatcherResults {
  */
 export class WatcherPool {
   readonly fanoutLatency = new LatencyHistogram();
-  private readonly sockets: Socket[] = [];
+  private readonly sockets: WatcherConnection[] = [];
   private readonly logs: WatcherLog[] = [];
   private readonly ackAt = new Map<number, number>();
   private readonly early = new Map<number, number>();
@@ -61,8 +129,9 @@ export class WatcherPool {
         const itemId = this.items[w % this.items.length];
         const log: WatcherLog = { itemId, received: 0, hash: HASH_SEED, outOfOrder: 0 };
         let lastAmount = 0;
-        const s = connect(this.targets[w % this.targets.length], { transports: ['websocket'], forceNew: true, reconnection: false, timeout: 20_000 });
-        s.on('bid:placed', (e: { item_id: number; bid: { id: number }; bid_amount: number }) => {
+        const onEvent = (name: string, raw: string) => {
+          if (name !== 'bid:placed') return;
+          const e = (JSON.parse(raw.slice(2)) as [string, BidPlacedEvent])[1];
           if (e.item_id !== itemId) return;
           const now = clockMs();
           log.received++;
@@ -74,15 +143,12 @@ export class WatcherPool {
             this.fanoutBeforeAck++;
             this.early.set(e.bid.id, (this.early.get(e.bid.id) ?? 0) + 1);
           } else this.fanoutLatency.record(now - at);
-        });
-        s.once('connect', () => {
-          s.emit('item:subscribe', { item_id: itemId }, () => resolve());
-        });
-        s.once('connect_error', () => {
-          this.connectFailures++;
+        };
+        const onReady = (ok: boolean) => {
+          if (!ok) this.connectFailures++;
           resolve();
-        });
-        this.sockets.push(s);
+        };
+        this.sockets.push(new WatcherConnection(this.targets[w % this.targets.length], itemId, onReady, onEvent));
         this.logs.push(log);
       });
     for (let w = 0; w < this.count; w += 200) {
@@ -111,6 +177,6 @@ export class WatcherPool {
   }
 
   close(): void {
-    for (const s of this.sockets) s.disconnect();
+    for (const s of this.sockets) s.close();
   }
 }
