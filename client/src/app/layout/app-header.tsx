@@ -1,8 +1,9 @@
-import { ActionIcon, Burger, Container, Group, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Burger, Container, Group, Indicator } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconGavel } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { NavLink, useLocation } from 'react-router';
+import { Tooltip } from '../../components/tooltip/tooltip';
 import { capBadge } from '../../lib/badge';
 import { openAuthModal } from '../../lib/auth-modal';
 import { useSession } from '../../features/auth/hooks/use-session';
