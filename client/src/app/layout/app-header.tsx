@@ -1,28 +1,20 @@
-import { ActionIcon, Burger, Button, Container, Drawer, Group, Indicator, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Burger, Container, Group, Indicator } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconGavel } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { NavLink, useLocation } from 'react-router';
+import { Tooltip } from '../../components/tooltip/tooltip';
 import { capBadge } from '../../lib/badge';
 import { openAuthModal } from '../../lib/auth-modal';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { CartNavButton } from '../../features/cart/components/cart-nav-button';
 import { watchlistCountAtom } from '../../features/watchlist/atoms/watchlist-atoms';
+import { useDeferredComponent } from '../../lib/deferred';
+import { NAV } from './nav-links';
 import classes from './app-header.module.css';
 
-const NAV = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/auctions', label: 'Auctions', end: false },
-  { to: '/about', label: 'About', end: false },
-];
-
-/** Account pages listed in the phone drawer for a signed-in user (full page loads, as in the user menu). */
-const ACCOUNT_LINKS = [
-  { href: '/bid-dashboard', label: 'Bid Dashboard' },
-  { href: '/bid-dashboard/watchlist', label: 'My Watchlist' },
-  { href: '/spa/profile', label: 'My Profile' },
-];
+const loadMobileNavDrawer = () => import('./mobile-nav-drawer').then((m) => m.MobileNavDrawer);
 
 /** Watchlist icon: a gavel with a count badge (9+ cap); guests get the sign-in modal. Source: accounts-and-shell §2. */
 function WatchlistButton({ signedIn }: { signedIn: boolean }) {
@@ -58,6 +50,7 @@ export function AppHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { isAuthenticated } = useSession();
   const { pathname } = useLocation();
+  const { Component: MobileNav, ready: mobileNavReady } = useDeferredComponent(loadMobileNavDrawer, opened);
 
   return (
     <header className={classes.header}>
@@ -90,70 +83,7 @@ export function AppHeader() {
           <UserMenu compact />
         </Group>
       </Container>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        title={
-          <Group gap={8} wrap="nowrap">
-            <span className={classes.logoMark} style={{ width: 30, height: 30, borderRadius: 8 }}>
-              <IconGavel size={18} stroke={2.2} />
-            </span>
-            <Text fw={800} size="lg">
-              Gavel
-            </Text>
-          </Group>
-        }
-        size="80%"
-        hiddenFrom="sm"
-      >
-        <Stack gap={0} component="nav" aria-label="Main">
-          {NAV.map((n) =>
-            n.to === '/about' ? (
-              <a key={n.to} href={n.to} className={`${classes.drawerLink} ${pathname === '/about' ? classes.drawerLinkActive : ''}`}>
-                {n.label}
-              </a>
-            ) : (
-              <NavLink key={n.to} to={n.to} end={n.end} className={({ isActive }) => `${classes.drawerLink} ${isActive ? classes.drawerLinkActive : ''}`} onClick={close}>
-                {n.label}
-              </NavLink>
-            ),
-          )}
-        </Stack>
-        {isAuthenticated ? (
-          <Stack gap={0} mt="lg" component="nav" aria-label="Account">
-            <Text size="xs" c="dimmed" tt="uppercase" fw={700} px={8} mb={4}>
-              My account
-            </Text>
-            {ACCOUNT_LINKS.map((l) => (
-              <a key={l.href} href={l.href} className={classes.drawerLink}>
-                {l.label}
-              </a>
-            ))}
-          </Stack>
-        ) : (
-          <Stack gap="xs" mt="lg">
-            <Button
-              color="gold"
-              c="dark.9"
-              onClick={() => {
-                close();
-                openAuthModal('login');
-              }}
-            >
-              Sign in
-            </Button>
-            <Button
-              variant="default"
-              onClick={() => {
-                close();
-                openAuthModal('register');
-              }}
-            >
-              Create Account
-            </Button>
-          </Stack>
-        )}
-      </Drawer>
+      {MobileNav && <MobileNav opened={opened && mobileNavReady} onClose={close} />}
     </header>
   );
 }

@@ -1,85 +1,34 @@
-import { Avatar, Button, Menu, Text, UnstyledButton, Group } from '@mantine/core';
-import { IconChevronDown, IconGavel, IconLogout, IconUser } from '@tabler/icons-react';
-import { useSetAtom } from 'jotai';
+import { lazy, Suspense } from 'react';
+import { Button } from '@mantine/core';
 import { useLocation } from 'react-router';
 import { openAuthModal } from '../../../lib/auth-modal';
-import { notifySuccess } from '../../../lib/notify';
-import { logoutAtom } from '../atoms/session-atoms';
 import { useSession } from '../hooks/use-session';
 
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || 'U';
-}
+// The signed-in menu (Menu, Avatar) is not needed to paint a guest's page.
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 
 /** Header control: 'Sign in' for guests, otherwise the user's menu (dashboard, profile, Logout). */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { user, status } = useSession();
-  const logout = useSetAtom(logoutAtom);
   const { pathname } = useLocation();
 
   if (!user) {
     // The sign-in and registration pages carry their own form.
     if (/^(\/(spa|home-vue))?\/(login|register)\/?$/.test(pathname)) return null;
-    return (
-      <Button
-        variant="filled"
-        color="gold"
-        c="dark.9"
-        size={compact ? 'xs' : 'sm'}
-        loading={status === 'loading'}
-        onClick={() => openAuthModal('login')}
-      >
-        Sign in
-      </Button>
-    );
+    return <SignInButton compact={compact} loading={status === 'loading'} />;
   }
 
   return (
-    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label="Account menu" data-testid="user-menu">
-          <Group gap={6} wrap="nowrap">
-            <Avatar src={user.image} radius="xl" size={compact ? 30 : 34} color="gold" variant="filled">
-              {initials(user.name)}
-            </Avatar>
-            {!compact && (
-              <Text size="sm" fw={600} c="white" maw={140} truncate>
-                {user.name}
-              </Text>
-            )}
-            <IconChevronDown size={14} color="white" />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={600} c="dark" truncate>
-            {user.name}
-          </Text>
-          <Text size="xs" c="dimmed" truncate>
-            {user.email}
-          </Text>
-        </Menu.Label>
-        <Menu.Divider />
-        <Menu.Item component="a" href="/bid-dashboard" leftSection={<IconGavel size={16} />}>
-          Bid Dashboard
-        </Menu.Item>
-        <Menu.Item component="a" href="/spa/profile" leftSection={<IconUser size={16} />}>
-          My Profile
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={16} />}
-          onClick={async () => {
-            await logout();
-            notifySuccess('You have been signed out.', 'Signed out');
-          }}
-        >
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={<SignInButton compact={compact} loading />}>
+      <AccountMenu user={user} compact={compact} />
+    </Suspense>
+  );
+}
+
+function SignInButton({ compact, loading }: { compact: boolean; loading: boolean }) {
+  return (
+    <Button variant="filled" color="gold" c="dark.9" size={compact ? 'xs' : 'sm'} loading={loading} onClick={() => openAuthModal('login')}>
+      Sign in
+    </Button>
   );
 }

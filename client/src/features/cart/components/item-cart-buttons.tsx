@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Alert, Box, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBolt, IconCheck, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { Tooltip } from '../../../components/tooltip/tooltip';
 import type { Item } from '../../../../../shared/schemas/item.schema';
 import { isSoldOut } from '../../../../../shared/rules/item-status';
 import { notifyError } from '../../../lib/notify';

@@ -1,7 +1,8 @@
-import { Box, Button, Card, Group, Progress, SimpleGrid, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Card, Group, Progress, SimpleGrid, Text } from '@mantine/core';
 import { IconClock, IconGavel, IconPhoto, IconShoppingCart, IconZoomIn } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Tooltip } from '../../../components/tooltip/tooltip';
 import type { Item } from '../../../../../shared/schemas/item.schema';
 import { formatMK } from '../../../../../shared/rules/money';
 import { bidButtonLabel, elapsedPercent, isSoldOut, itemKind } from '../../../../../shared/rules/item-status';

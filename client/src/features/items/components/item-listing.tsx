@@ -3,6 +3,7 @@ import { Alert, Badge, Box, Button, Collapse, Group, Paper, SimpleGrid, Stack, T
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconAlertCircle, IconChevronDown, IconSearch } from '@tabler/icons-react';
 import type { Branch, Item } from '../../../../../shared/schemas/item.schema';
+import { useDeferredComponent } from '../../../lib/deferred';
 import { useServerNow } from '../../../lib/server-clock';
 import { DEFAULT_BRANCHES, getBranches } from '../api/get-branches';
 import { useItemListing } from '../hooks/use-item-listing';
@@ -13,8 +14,9 @@ import { CategoryTabs } from './category-tabs';
 import { FilterPanel } from './filter-panel';
 import { ItemCard } from './item-card';
 import { ItemCardSkeleton } from './item-card-skeleton';
-import { ItemPreviewModal } from './item-preview-modal';
 import { ListingToolbar } from './listing-toolbar';
+
+const loadItemPreviewModal = () => import('./item-preview-modal').then((m) => m.ItemPreviewModal);
 
 /** Width from which the filter panel is a fixed side panel. Source: spec/shopping.md §9. */
 const SIDE_PANEL_QUERY = '(min-width: 1280px)';
@@ -44,6 +46,7 @@ export function ItemListing({
   const wide = useMediaQuery(SIDE_PANEL_QUERY, typeof window !== 'undefined' ? window.matchMedia(SIDE_PANEL_QUERY).matches : true);
   const now = useServerNow(30_000);
   const count = activeFilterCount(state);
+  const { Component: PreviewModal, ready: previewReady } = useDeferredComponent(loadItemPreviewModal, preview !== null);
 
   useEffect(() => {
     getBranches()
@@ -171,7 +174,7 @@ export function ItemListing({
           )}
         </Stack>
       </Group>
-      <ItemPreviewModal item={preview} now={now} onClose={() => setPreview(null)} />
+      {PreviewModal && <PreviewModal item={previewReady ? preview : null} now={now} onClose={() => setPreview(null)} />}
     </Stack>
   );
 }

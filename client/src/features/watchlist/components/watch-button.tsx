@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { Tooltip } from '../../../components/tooltip/tooltip';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
 import { WATCHLIST_MESSAGES } from '../../../../../shared/messages/watchlist';
 import type { Item } from '../../../../../shared/schemas/item.schema';
