@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { type Express } from 'express';
+import type { RequestListener } from 'node:http';
+import express from 'express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
@@ -13,7 +14,8 @@ import { authenticate, createCsrf } from './auth/auth.middleware.js';
 import { createAuthRouter } from './auth/auth.router.js';
 import { TokenCache } from './auth/token-cache.js';
 import { BidSequencer } from './bids/bid-sequencer.js';
-import { createBearerBidLane, createBidsRouter } from './bids/bids.router.js';
+import { withBidLane } from './bids/bid-lane.js';
+import { createBidsRouter } from './bids/bids.router.js';
 import { createDashboardRouter } from './dashboard/dashboard.router.js';
 import { createCartRouter } from './cart/cart.router.js';
 import { createCaptchaRouter } from './captcha/captcha.router.js';
@@ -59,35 +61,36 @@ export interface AppDeps {
 
 const API_PREFIXES = ['/api/', '/ajax-', '/sanctum/', '/socket.io', '/uploads/', '/session/'];
 
-/** Builds the Express app (no listen): security headers, logging, sessions, CSRF, routes, client. */
-export function createApp(deps: AppDeps): Express {
+/**
+ * Builds the HTTP request listener (no listen): the bearer bid lane ({@link withBidLane}) in
+ * front of the Express app (security headers, logging, sessions, CSRF, routes, client).
+ */
+export function createApp(deps: AppDeps): RequestListener {
   const { config, db } = deps;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY.split(',').map((v) => v.trim()));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          // Google's reCAPTCHA v2 when it is the configured provider (server/captcha).
-          'script-src': ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
-          'worker-src': ["'self'", 'blob:'],
-          'connect-src': ["'self'", 'ws:', 'wss:'],
-          'frame-src': ["'self'", 'https://www.google.com', 'https://maps.google.com'],
-          'upgrade-insecure-requests': null,
-        },
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        // Google's reCAPTCHA v2 when it is the configured provider (server/captcha).
+        'script-src': ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+        'worker-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'frame-src': ["'self'", 'https://www.google.com', 'https://maps.google.com'],
+        'upgrade-insecure-requests': null,
       },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: config.COOKIE_SECURE,
-    }),
-  );
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.COOKIE_SECURE,
+  });
+  app.use(securityHeaders);
   const tokenCache = new TokenCache();
   const authenticateCaller = authenticate(db, { sessionMs: config.SESSION_TTL_HOURS * 3600_000, rememberMs: config.REMEMBER_TTL_DAYS * 86_400_000 }, tokenCache);
   const sequencer = new BidSequencer({ db, bus: deps.bus, jobs: deps.jobs, logger: deps.logger });
-  app.use(createBearerBidLane({ sequencer, metrics: deps.metrics, authenticate: authenticateCaller }));
   app.use(
     pinoHttp({
       logger: deps.logger,
@@ -163,5 +166,5 @@ export function createApp(deps: AppDeps): Express {
   }
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
-  return app;
+  return withBidLane({ db, sequencer, tokenCache, securityHeaders, logger: deps.logger, metrics: deps.metrics }, app);
 }

@@ -1,7 +1,7 @@
-import express, { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { MESSAGES } from '../../shared/messages.js';
 import { placeBidInputSchema } from '../../shared/schemas/bid.schema.js';
-import { bearerToken, requireUser } from '../auth/auth.middleware.js';
+import { requireUser } from '../auth/auth.middleware.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
 import type { BidRejectLabel, Metrics } from '../metrics/metrics.js';
@@ -9,7 +9,7 @@ import type { BidSequencer } from './bid-sequencer.js';
 import type { PlacedBid } from './bids.service.js';
 
 /** The metric label of a refused bid: the service's `reason`, else the kind of error. */
-function rejectLabel(err: unknown): BidRejectLabel {
+export function bidRejectLabel(err: unknown): BidRejectLabel {
   if (err instanceof AppError) {
     const reason = err.extra?.reason;
     if (typeof reason === 'string') return reason as BidRejectLabel;
@@ -44,7 +44,7 @@ function placeBidHandler(deps: BidsRouterDeps): RequestHandler {
       placed = await deps.sequencer.submit(input.item_id, { userId: user.id, amount: input.amount });
     } catch (err) {
       timer?.({ outcome: 'rejected' });
-      deps.metrics?.bidsRejected.inc({ reason: rejectLabel(err) });
+      deps.metrics?.bidsRejected.inc({ reason: bidRejectLabel(err) });
       throw err;
     }
     timer?.({ outcome: 'accepted' });
@@ -55,34 +55,11 @@ function placeBidHandler(deps: BidsRouterDeps): RequestHandler {
 
 /**
  * `POST /ajax-bid` for browsers (session cookie, after the app's CSRF check) and every other
- * caller that reaches the main stack: signed in (401 'You must be signed in to place a bid'),
+ * caller that reaches the main stack (bearer clients take server/bids/bid-lane.ts): signed in (401 'You must be signed in to place a bid'),
  * then {@link placeBidHandler}.
  */
 export function createBidsRouter(deps: BidsRouterDeps): Router {
   const router = Router();
   router.post('/ajax-bid', requireUser(MESSAGES.mustSignInToBid), placeBidHandler(deps));
-  return router;
-}
-
-/**
- * The bearer-token lane of `POST /ajax-bid` (issue 8: API clients and load testers bid
- * thousands of times a second). Mounted near the top of the app, it takes only requests that
- * carry `Authorization: Bearer …` and skips what such a request doesn't need: cookies, CSRF
- * (bearer requests are exempt, DESIGN.md), url-encoded forms and per-request access logging
- * (bids are counted in `/metrics`; errors reach the app's error handler, which logs 500s).
- * Everything else falls through (`next('route')`) to {@link createBidsRouter} on the main stack.
- * A token that doesn't resolve answers the same 401 as the main stack.
- */
-export function createBearerBidLane(deps: BidsRouterDeps & { authenticate: RequestHandler }): Router {
-  const router = Router();
-  const json = express.json({ limit: '10kb' });
-  router.post(
-    '/ajax-bid',
-    (req, _res, next) => next(bearerToken(req.headers.authorization) ? undefined : 'route'),
-    json,
-    deps.authenticate,
-    requireUser(MESSAGES.mustSignInToBid),
-    placeBidHandler(deps),
-  );
   return router;
 }

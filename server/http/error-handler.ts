@@ -2,33 +2,39 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AppError } from './app-error.js';
 
+/** The status and JSON body an error is answered with; `log` when it must be logged (500). */
+export interface ErrorAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  log: boolean;
+}
+
 /**
- * Turns any error into the JSON answer `{message, errors?, code, ...extra}`. AppErrors keep
- * their status and safe message; CSRF failures are 419 'CSRF token mismatch.'; body-parser
- * errors are 400/413; anything else is logged and answered 500 without details.
+ * Maps any error to its answer `{message, errors?, code, ...extra}`: AppErrors keep their
+ * status and safe message; CSRF failures are 419 'CSRF token mismatch.'; body-parser errors
+ * are 400/413; anything else is 500 without details (and to be logged).
  */
+export function errorAnswer(err: unknown): ErrorAnswer {
+  if (err instanceof AppError) {
+    return { status: err.status, body: { message: err.message, code: err.code, errors: err.errors, ...err.extra }, log: false };
+  }
+  const e = err as { code?: string; status?: number; type?: string; message?: string };
+  if (e.code === 'EBADCSRFTOKEN') return { status: 419, body: { message: 'CSRF token mismatch.', code: 'csrf_mismatch' }, log: false };
+  if (e.type === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.', code: 'validation' }, log: false };
+  if (e.type === 'entity.too.large') return { status: 413, body: { message: 'The request body is too large.', code: 'validation' }, log: false };
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+    return { status: 415, body: { message: 'The request body encoding is not supported.', code: 'validation' }, log: false };
+  }
+  return { status: 500, body: { message: 'Server error. Please try again later.', code: 'internal' }, log: true };
+}
+
+/** Express error handler answering with {@link errorAnswer}; 500s are logged. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
-    if (err instanceof AppError) {
-      res.status(err.status).json({ message: err.message, code: err.code, errors: err.errors, ...err.extra });
-      return;
-    }
-    const e = err as { code?: string; status?: number; type?: string; message?: string };
-    if (e.code === 'EBADCSRFTOKEN') {
-      res.status(419).json({ message: 'CSRF token mismatch.', code: 'csrf_mismatch' });
-      return;
-    }
-    if (e.type === 'entity.parse.failed') {
-      res.status(400).json({ message: 'The request body is not valid JSON.', code: 'validation' });
-      return;
-    }
-    if (e.type === 'entity.too.large') {
-      res.status(413).json({ message: 'The request body is too large.', code: 'validation' });
-      return;
-    }
-    logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
-    res.status(500).json({ message: 'Server error. Please try again later.', code: 'internal' });
+    const answer = errorAnswer(err);
+    if (answer.log) logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
+    res.status(answer.status).json(answer.body);
   };
 }
 

@@ -24,6 +24,7 @@ const program = new Command()
   .option('-s, --duration <seconds>', 'how long bidders bid', int(1), 10)
   .option('-r, --rate <bids/s>', 'overall bid rate; 0 = as fast as acknowledged', int(0), 0)
   .option('-u, --ramp-up <seconds>', 'bidders start spread over this time', int(0), 0)
+  .option('-W, --warmup <seconds>', 'load before measuring (not in the figures; still checked by the invariants)', int(0), 0)
   .option('--step <mwk>', 'amount above the last known minimum per bid', int(1), 10)
   .option('-o, --json <file>', 'also write the report as JSON to this file')
   .option('-q, --quiet', 'no progress bar');
@@ -38,6 +39,7 @@ const opts = program.opts<{
   duration: number;
   rate: number;
   rampUp: number;
+  warmup: number;
   step: number;
   json?: string;
   quiet?: boolean;
@@ -51,7 +53,7 @@ async function main(): Promise<number> {
   const targets = opts.target.split(',').map((t) => t.trim().replace(/\/$/, '')).filter(Boolean);
   const database = await openDatabase({ databaseUrl: opts.databaseUrl, poolSize: 4 });
   try {
-    const provisioned = await provisionLoad(database.db, { bidders: opts.bidders, items: opts.items, openForMs: (opts.duration + opts.rampUp + 600) * 1000 });
+    const provisioned = await provisionLoad(database.db, { bidders: opts.bidders, items: opts.items, openForMs: (opts.duration + opts.rampUp + opts.warmup + 600) * 1000 });
     console.log(`Provisioned ${provisioned.bidders.length} bidders and ${provisioned.itemIds.length} item(s) (run ${provisioned.runTag}).`);
     const bar = opts.quiet ? null : new cliProgress.SingleBar({ format: ' {bar} {percentage}% | {elapsed}s | accepted {accepted} | rejected {rejected} | errors {errors} | watchers {watchers}', hideCursor: true }, cliProgress.Presets.shades_classic);
     bar?.start(100, 0, { accepted: 0, rejected: 0, errors: 0, watchers: 0 });
@@ -63,9 +65,10 @@ async function main(): Promise<number> {
       durationMs: opts.duration * 1000,
       rate: opts.rate,
       rampUpMs: opts.rampUp * 1000,
+      warmupMs: opts.warmup * 1000,
       step: opts.step,
       onProgress: (p: { elapsedMs: number; accepted: number; rejected: number; errors: number; watchersConnected: number }) =>
-        bar?.update(Math.min(100, Math.round((p.elapsedMs / (opts.duration * 1000)) * 100)), { accepted: p.accepted, rejected: p.rejected, errors: p.errors, watchers: p.watchersConnected }),
+        bar?.update(Math.min(100, Math.round((p.elapsedMs / ((opts.duration + opts.warmup) * 1000)) * 100)), { accepted: p.accepted, rejected: p.rejected, errors: p.errors, watchers: p.watchersConnected }),
     };
     const result = await runLoad(provisioned, loadOptions);
     bar?.stop();

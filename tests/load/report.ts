@@ -3,7 +3,7 @@ import type { LoadOptions, LoadResult } from './run-load.js';
 
 /** The run's report, as printed and written to JSON. Rates per second, latencies in ms. */
 export interface LoadReport {
-  scenario: { targets: string[]; mode: string; bidders: number; watchers: number; items: number; durationMs: number; rate: number; rampUpMs: number };
+  scenario: { targets: string[]; mode: string; bidders: number; watchers: number; items: number; durationMs: number; rate: number; rampUpMs: number; warmupMs?: number };
   startedAt: string;
   seconds: number;
   bids: { accepted: number; acceptedPerSecond: number; rejected: Record<string, number>; rejectedPerSecond: Record<string, number>; errors: Record<string, number> };
@@ -22,7 +22,7 @@ export function buildReport(o: LoadOptions, items: number, r: LoadResult, inv: I
   const ack = r.ackLatency.summary();
   const fan = r.fanoutLatency.summary();
   return {
-    scenario: { targets: o.targets, mode: o.mode, bidders: o.bidders, watchers: o.watchers, items, durationMs: o.durationMs, rate: o.rate, rampUpMs: o.rampUpMs },
+    scenario: { targets: o.targets, mode: o.mode, bidders: o.bidders, watchers: o.watchers, items, durationMs: o.durationMs, rate: o.rate, rampUpMs: o.rampUpMs, warmupMs: o.warmupMs ?? 0 },
     startedAt: r.startedAt,
     seconds: round(s, 2),
     bids: {
@@ -46,7 +46,7 @@ export function formatReport(rep: LoadReport): string {
   const err = Object.entries(rep.bids.errors).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
   const rss = Object.entries(rep.serverRssMb).map(([k, v]) => `${k}: ${v == null ? 'n/a' : `${v} MB`}`).join(', ');
   return [
-    `Scenario     ${rep.scenario.mode}, ${rep.scenario.bidders} bidders, ${rep.scenario.watchers} watchers, ${rep.scenario.items} item(s), ${rep.seconds} s, rate ${rep.scenario.rate || 'max'}`,
+    `Scenario     ${rep.scenario.mode}, ${rep.scenario.bidders} bidders, ${rep.scenario.watchers} watchers, ${rep.scenario.items} item(s), ${rep.seconds} s measured${rep.scenario.warmupMs ? ` after ${rep.scenario.warmupMs / 1000} s warm-up` : ''}, rate ${rep.scenario.rate || 'max'}`,
     `Accepted     ${rep.bids.accepted} bids, ${rep.bids.acceptedPerSecond}/s`,
     `Rejected     ${rej}`,
     `Errors       ${err}`,

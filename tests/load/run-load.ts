@@ -15,6 +15,8 @@ export interface LoadOptions {
   durationMs: number;
   rate: number;
   rampUpMs: number;
+  /** Load before measuring (JIT, connection pools and token caches warm up); its bids still count for the invariants. Default 0. */
+  warmupMs?: number;
   /** Amount added per bid above the last known minimum, MWK. */
   step?: number;
   /** HTTP connections per target (default min(bidders, 256)). */
@@ -67,8 +69,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * Runs the load: connects `watchers` Socket.IO clients (spread over targets, subscribed to
  * their item's room), then starts `bidders` loops posting `POST /ajax-bid` with bearer tokens,
- * ramped up over `rampUpMs`, for `durationMs`, at `rate` bids/s overall or as fast as
- * acknowledged. Amounts climb per item from the last minimum the server reported, so most bids
+ * ramped up over `rampUpMs`, for `warmupMs` unmeasured and then `durationMs` measured, at
+ * `rate` bids/s overall or as fast as acknowledged. Amounts climb per item from the last minimum the server reported, so most bids
  * are meant to win; races still lose some (rejected as too low).
  */
 export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResult> {
@@ -86,19 +88,25 @@ export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResul
   const watchersConnected = watchers?.connected ?? 0;
 
   const startedAt = new Date().toISOString();
+  const warmupMs = o.warmupMs ?? 0;
   const t0 = performance.now();
-  const deadline = t0 + o.durationMs;
+  // Figures count from `measureFrom`; the run lasts the warm-up plus `durationMs`.
+  const measureFrom = t0 + warmupMs;
+  const deadline = measureFrom + o.durationMs;
   let accepted = 0;
   let rejectedTotal = 0;
   let errorTotal = 0;
   // Rate limit: a shared schedule of send slots.
   let nextSlot = t0;
-  const takeSlot = async () => {
-    if (o.rate <= 0) return;
+  // With a rate, latency counts from the slot's time, not the actual send, so a server that
+  // falls behind can't hide its queue in the generator (no coordinated omission).
+  const takeSlot = async (): Promise<number> => {
+    if (o.rate <= 0) return performance.now();
     const slot = nextSlot;
     nextSlot += 1000 / o.rate;
     const wait = slot - performance.now();
     if (wait > 0) await sleep(wait);
+    return slot;
   };
 
   const bidderLoop = async (b: number) => {
@@ -109,25 +117,26 @@ export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResul
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, accept: 'application/json' };
     let k = b;
     while (performance.now() < deadline) {
-      await takeSlot();
+      const slot = await takeSlot();
       if (performance.now() >= deadline) break;
       const itemId = items[k++ % items.length];
       const amount = next.get(itemId)!;
       next.set(itemId, amount + step);
-      const sent = performance.now();
+      const sent = o.rate > 0 ? slot : performance.now();
       try {
         const res = await pool.request({ method: 'POST', path: '/ajax-bid', headers, body: JSON.stringify({ item_id: itemId, amount }) });
         const body = (await res.body.json()) as { bid?: { id: number }; item?: { min_next_bid: number }; reason?: string; min_next_bid?: number };
         const now = performance.now();
-        ackLatency.record(now - sent);
+        const measured = sent >= measureFrom;
+        if (measured) ackLatency.record(now - sent);
         if (res.statusCode === 200 && body.bid) {
-          accepted++;
+          if (measured) accepted++;
           acked.push({ id: body.bid.id, itemId, amount, ackAt: now });
-          watchers?.ack(body.bid.id, clockMs());
+          watchers?.ack(body.bid.id, measured ? clockMs() : null);
         } else if (res.statusCode === 422 || res.statusCode === 403) {
-          rejectedTotal++;
+          if (measured) rejectedTotal++;
           const reason = body.reason ?? `http_${res.statusCode}`;
-          rejected[reason] = (rejected[reason] ?? 0) + 1;
+          if (measured) rejected[reason] = (rejected[reason] ?? 0) + 1;
           if (body.min_next_bid && body.min_next_bid > next.get(itemId)!) next.set(itemId, body.min_next_bid);
         } else {
           errorTotal++;
@@ -145,7 +154,7 @@ export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResul
     ? setInterval(() => o.onProgress!({ elapsedMs: performance.now() - t0, accepted, rejected: rejectedTotal, errors: errorTotal, watchersConnected }), 250)
     : null;
   await Promise.all(Array.from({ length: o.bidders }, (_, b) => bidderLoop(b)));
-  const durationMs = performance.now() - t0;
+  const durationMs = performance.now() - measureFrom;
   if (progress) clearInterval(progress);
   o.onProgress?.({ elapsedMs: durationMs, accepted, rejected: rejectedTotal, errors: errorTotal, watchersConnected });
 
@@ -165,7 +174,8 @@ export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResul
 /** Watchers of a run, in this thread or in a worker thread, behind one interface. */
 interface Watchers {
   connected: number;
-  ack(bidId: number, atMs: number): void;
+  /** `atMs` null: a warm-up bid, whose deliveries are not measured. */
+  ack(bidId: number, atMs: number | null): void;
   settle(expected: Map<number, number>): Promise<void>;
   /** Adds the fan-out latencies into `into`, closes the sockets, answers the logs. */
   finish(into: LatencyHistogram): Promise<WatcherResults>;

@@ -11,8 +11,8 @@ const { targets, items, count } = workerData as { targets: string[]; items: numb
 const pool = new WatcherPool(targets, items, count);
 const port = parentPort!;
 void pool.connect().then((connected) => port.postMessage({ type: 'connected', connected }));
-port.on('message', (m: { type: string; bidId?: number; at?: number; expected?: [number, number][] }) => {
-  if (m.type === 'ack') pool.ack(m.bidId!, m.at!);
+port.on('message', (m: { type: string; bidId?: number; at?: number | null; expected?: [number, number][] }) => {
+  if (m.type === 'ack') pool.ack(m.bidId!, m.at ?? null);
   else if (m.type === 'settle') {
     const expected = new Map(m.expected);
     const until = Date.now() + 5000;

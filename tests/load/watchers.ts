@@ -142,7 +142,7 @@ export class WatcherPool {
           if (at === undefined) {
             this.fanoutBeforeAck++;
             this.early.set(e.bid.id, (this.early.get(e.bid.id) ?? 0) + 1);
-          } else this.fanoutLatency.record(now - at);
+          } else if (!Number.isNaN(at)) this.fanoutLatency.record(now - at);
         };
         const onReady = (ok: boolean) => {
           if (!ok) this.connectFailures++;
@@ -157,12 +157,12 @@ export class WatcherPool {
     return this.sockets.filter((s) => s.connected).length;
   }
 
-  /** A bid was acknowledged at `atMs` ({@link clockMs}). */
-  ack(bidId: number, atMs: number): void {
-    this.ackAt.set(bidId, atMs);
+  /** A bid was acknowledged at `atMs` ({@link clockMs}); null: a warm-up bid, not measured. */
+  ack(bidId: number, atMs: number | null): void {
+    this.ackAt.set(bidId, atMs ?? Number.NaN);
     const n = this.early.get(bidId);
     if (n) {
-      for (let i = 0; i < n; i++) this.fanoutLatency.record(0);
+      if (atMs !== null) for (let i = 0; i < n; i++) this.fanoutLatency.record(0);
       this.early.delete(bidId);
     }
   }
