@@ -35,11 +35,14 @@ export const rooms = {
  */
 export function emitDomainEvent(io: GavelIo, event: DomainEvent): void {
   const local = io.local;
+  // Bids are the hot path (thousands a second, issue 8): skip encoding for rooms nobody here is in.
+  const occupied = (room: string) => io.sockets.adapter.rooms.has(room);
   switch (event.type) {
     case 'bid.placed': {
-      local.to(rooms.item(event.payload.item_id)).emit('bid:placed', event.payload);
+      const itemRoom = rooms.item(event.payload.item_id);
+      if (occupied(itemRoom)) local.to(itemRoom).emit('bid:placed', event.payload);
       const prev = event.previousLeaderId;
-      if (prev != null && prev !== event.payload.bid.user_id) {
+      if (prev != null && prev !== event.payload.bid.user_id && occupied(rooms.user(prev))) {
         local.to(rooms.user(prev)).emit('bid:outbid', {
           item_id: event.payload.item_id,
           bid_amount: event.payload.bid_amount,
