@@ -34,7 +34,7 @@ const run = (mw: RawMiddleware, req: IncomingMessage, res: ServerResponse) =>
 /**
  * The bearer-token lane of `POST /ajax-bid` (issue 8: API clients and load testers bid
  * thousands of times a second). It runs on the raw Node request ahead of Express and takes
- * only `POST /ajax-bid` carrying `Authorization: Bearer …`; every other request goes to
+ * only a JSON `POST /ajax-bid` carrying `Authorization: Bearer …`; every other request goes to
  * `fallback` (the Express app, where browsers bid with their session and CSRF token). It does
  * what the main stack does for such a request and nothing more: security headers (helmet), a
  * JSON body (body-parser, 10 kB), the token's user (401 'You must be signed in to place a
@@ -77,7 +77,10 @@ export function withBidLane(deps: BidLaneDeps, fallback: RequestListener): Reque
   };
 
   return (req, res) => {
-    const token = req.method === 'POST' && (req.url === '/ajax-bid' || req.url?.startsWith('/ajax-bid?')) ? bearerToken(req.headers.authorization) : undefined;
+    const token =
+      req.method === 'POST' && (req.url === '/ajax-bid' || req.url?.startsWith('/ajax-bid?')) && req.headers['content-type']?.startsWith('application/json')
+        ? bearerToken(req.headers.authorization)
+        : undefined;
     if (token) void placeBid(req, res, token);
     else fallback(req, res);
   };
