@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Textarea, Title, useMatches } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Pagination, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title, useMatches } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -42,8 +42,8 @@ type Pending = { order: AdminOrderView; action: 'cash' | 'cancel' };
 /**
  * Operators' orders: a status filter (Reserved first), search by reference, customer name,
  * e-mail or phone, and for each reserved cash-on-delivery order the time left on its
- * reservation with Cash received (confirmed) and Cancel (a reason is required). A table on
- * wide screens, cards on phones. Live (room `admin:orders`, {@link useOrdersFeed}): a row shown
+ * reservation with Cash received (confirmed) and Cancel (a reason is required). A table from
+ * 1200 px (scrolls sideways rather than clip its actions), cards below (two columns on tablets). Live (room `admin:orders`, {@link useOrdersFeed}): a row shown
  * is updated in place when its order changes, whoever changed it (this operator, another, the
  * release job, a payment), and stays on the page until the filter, search or page changes; an
  * order not shown that may belong on this page (a new one) reloads the page quietly. An open
@@ -193,56 +193,59 @@ export function OrdersAdmin() {
 
       {rows && rows.length > 0 && (
         <>
-          <Card withBorder radius="lg" padding={0} visibleFrom="md">
-            <Table verticalSpacing="sm" horizontalSpacing="md" striped data-testid="orders-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th miw={180}>Items</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th>Payment</Table.Th>
-                  <Table.Th miw={170}>Status</Table.Th>
-                  <Table.Th ta="right">Action</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((o) => (
-                  <Table.Tr key={o.id} data-testid="order-row">
-                    <Table.Td>
-                      <Text ff="monospace" fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {o.order_reference}
-                      </Text>
-                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTimeGB(o.created_at)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <CustomerText order={o} nowrap />
-                    </Table.Td>
-                    <Table.Td>
-                      <LinesText order={o} />
-                    </Table.Td>
-                    <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {formatMK(o.amount_total)}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{o.payment_method ? METHOD_LABEL[o.payment_method] : '—'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusText order={o} now={now} />
-                    </Table.Td>
-                    <Table.Td>{actions(o) ?? <SettledText order={o} />}</Table.Td>
+          <Card withBorder radius="lg" padding={0} visibleFrom="lg">
+            <Table.ScrollContainer minWidth={1040}>
+              <Table verticalSpacing="sm" horizontalSpacing="md" striped data-testid="orders-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Order</Table.Th>
+                    <Table.Th>Customer</Table.Th>
+                    <Table.Th miw={180}>Items</Table.Th>
+                    <Table.Th ta="right">Total</Table.Th>
+                    <Table.Th miw={170}>Status</Table.Th>
+                    <Table.Th ta="right">Action</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((o) => (
+                    <Table.Tr key={o.id} data-testid="order-row">
+                      <Table.Td>
+                        <Text ff="monospace" fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {o.order_reference}
+                        </Text>
+                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                          {formatDateTimeGB(o.created_at)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <CustomerText order={o} />
+                      </Table.Td>
+                      <Table.Td>
+                        <LinesText order={o} />
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm" fw={600}>
+                          {formatMK(o.amount_total)}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {o.payment_method ? METHOD_LABEL[o.payment_method] : 'No payment method'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <StatusText order={o} now={now} />
+                      </Table.Td>
+                      <Table.Td>{actions(o) ?? <SettledText order={o} />}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Card>
 
-          <Stack gap="sm" hiddenFrom="md" data-testid="orders-cards">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" hiddenFrom="lg" data-testid="orders-cards">
             {rows.map((o) => (
               <Card key={o.id} withBorder radius="lg" padding="md" data-testid="order-card">
-                <Stack gap="xs">
+                <Stack gap="xs" flex={1}>
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <div>
                       <Text ff="monospace" fw={600} size="sm">
@@ -264,11 +267,12 @@ export function OrdersAdmin() {
                   <CustomerText order={o} />
                   <LinesText order={o} />
                   <StatusText order={o} now={now} />
-                  {actions(o, true) ?? <SettledText order={o} align="left" />}
+                  {/* Two cards side by side (tablets) keep their buttons on one line at the bottom. */}
+                  <div style={{ marginTop: 'auto' }}>{actions(o, true) ?? <SettledText order={o} align="left" />}</div>
                 </Stack>
               </Card>
             ))}
-          </Stack>
+          </SimpleGrid>
         </>
       )}
 
@@ -350,7 +354,7 @@ function settledNotice(order: AdminOrderView): string {
   return `${ref} is now ${order.status.replace('_', ' ')}; it can no longer be settled here.`;
 }
 
-function CustomerText({ order, nowrap = false }: { order: AdminOrderView; nowrap?: boolean }) {
+function CustomerText({ order }: { order: AdminOrderView }) {
   const { name, email, phone } = order.customer;
   return (
     <div>
@@ -358,7 +362,7 @@ function CustomerText({ order, nowrap = false }: { order: AdminOrderView; nowrap
         {name ?? '—'}
       </Text>
       {email && (
-        <Text size="xs" c="dimmed" style={nowrap ? { whiteSpace: 'nowrap' } : { wordBreak: 'break-word' }}>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {email}
         </Text>
       )}
