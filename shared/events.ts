@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminOrderViewSchema } from './schemas/admin-order.schema.js';
 import { bidSchema } from './schemas/bid.schema.js';
 import type { AdvertView } from './schemas/advert.schema.js';
 import type { SubscriptionUpdatedEvent } from './schemas/subscription.schema.js';
@@ -36,6 +37,15 @@ export type TimeSyncEvent = z.infer<typeof timeSyncEventSchema>;
 /** `watchlist:count` to the user's room. */
 export const watchlistCountEventSchema = z.object({ count: z.number() });
 
+/**
+ * `order:updated` to room `admin:orders` (operators who opened the Orders screen): an order was
+ * placed, paid, cancelled (by an operator or the reservation-release job) or failed. Carries the
+ * operators' view of the order as it stands after the commit.
+ * Source: admin orders brief (the Orders screen updates live).
+ */
+export const orderUpdatedEventSchema = z.object({ order: adminOrderViewSchema });
+export type OrderUpdatedEvent = z.infer<typeof orderUpdatedEventSchema>;
+
 /** Acknowledgement of client → server events. */
 export interface Ack {
   ok: boolean;
@@ -53,10 +63,15 @@ export interface ServerToClientEvents {
   'advert:updated': (e: { adverts: AdvertView[] }) => void;
   'subscription:updated': (e: SubscriptionUpdatedEvent) => void;
   'time:sync': (e: TimeSyncEvent) => void;
+  'order:updated': (e: OrderUpdatedEvent) => void;
 }
 
 /** Typed Socket.IO events client → server. */
 export interface ClientToServerEvents {
   'item:subscribe': (p: { item_id: number }, ack?: (a: Ack) => void) => void;
   'item:unsubscribe': (p: { item_id: number }, ack?: (a: Ack) => void) => void;
+  /** Joins room `admin:orders` (`order:updated`); refused through the ack unless the user has the admin role. */
+  'admin:orders:subscribe': (ack?: (a: Ack) => void) => void;
+  /** Leaves room `admin:orders`. */
+  'admin:orders:unsubscribe': (ack?: (a: Ack) => void) => void;
 }

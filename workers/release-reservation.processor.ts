@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import { findItemById } from '../server/items/items.repository.js';
+import { publishOrderUpdated } from '../server/orders/order-events.js';
 import { releaseReservation, type ReleasedReservation } from '../server/orders/release-reservation.service.js';
 import { getBidIncrement } from '../server/settings/settings.repository.js';
 import type { JobDeps } from './job-deps.js';
@@ -7,7 +8,8 @@ import { releaseReservationJobSchema, type ReleaseReservationJob } from './queue
 
 /**
  * Releases one expired cash-on-delivery reservation (server/orders/release-reservation.service.ts)
- * and publishes `item.updated` (the item's public fields) for every item back on sale.
+ * and publishes `item.updated` (the item's public fields) for every item back on sale, then
+ * `order.updated` for the cancelled order (operators' Orders screen).
  * Idempotent: an order paid, already released or not yet expired gives null, publishes nothing.
  */
 export async function handleReleaseReservation(deps: JobDeps, data: Pick<ReleaseReservationJob, 'order_id'>): Promise<ReleasedReservation | null> {
@@ -19,6 +21,7 @@ export async function handleReleaseReservation(deps: JobDeps, data: Pick<Release
     const item = await findItemById(deps.db, itemId, increment);
     if (item) await deps.bus.publish({ type: 'item.updated', payload: item });
   }
+  await publishOrderUpdated(deps.db, deps.bus, { orderIds: [released.order_id], logger: deps.logger });
   return released;
 }
 

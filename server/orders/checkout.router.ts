@@ -47,6 +47,7 @@ function refuseDisabledMethod(method: string | undefined): void {
  * currency}` or `{success:false, message, error_code, technical_error}` with the spec's mapped
  * message. `POST /checkout/cash`: order reserving its items for `cod_reservation_hours`, cart
  * emptied, answers `{success, message, order_reference, reservation {hours, until}, next_url}`.
+ * After each commit: `item.updated`, the owner's `cart.updated` and `order.updated` (operators).
  * Source: spec/shopping.md §3 "DPO response", "COD response", §7, §8.
  */
 export function createCheckoutRouter(deps: CheckoutRouterDeps): Router {
@@ -59,9 +60,9 @@ export function createCheckoutRouter(deps: CheckoutRouterDeps): Router {
     const input = parseInput(checkoutInputSchema, req.body);
     const { owner } = resolveCartOwner(req, res, { secure: deps.secureCookies, create: false });
     const order = await createOrderFromCart(db, { owner, method: 'dpopay', input, reserveHours: 0 });
-    await publishOrderChanges(db, bus, { itemIds: order.itemIds, logger });
+    await publishOrderChanges(db, bus, { itemIds: order.itemIds, orderIds: [order.orderId], logger });
     const started = await startDpoPayment(db, dpo, { order, input, origin: origin(req), logger }).catch(async (err: unknown) => {
-      await publishOrderChanges(db, bus, { itemIds: order.itemIds, logger }); // units are back on sale
+      await publishOrderChanges(db, bus, { itemIds: order.itemIds, orderIds: [order.orderId], logger }); // order failed, units back on sale
       throw err;
     });
     // A buyer who never comes back is still marked paid: verifyToken again on a backoff schedule.
@@ -83,7 +84,7 @@ export function createCheckoutRouter(deps: CheckoutRouterDeps): Router {
     const { owner } = resolveCartOwner(req, res, { secure: deps.secureCookies, create: false });
     const hours = await codReservationHours(db);
     const order = await createOrderFromCart(db, { owner, method: 'cash', input, reserveHours: hours });
-    await publishOrderChanges(db, bus, { itemIds: order.itemIds, owner, logger });
+    await publishOrderChanges(db, bus, { itemIds: order.itemIds, owner, orderIds: [order.orderId], logger });
     // Unpaid at reserved_until: the order is cancelled and the items go back on sale (issue 6).
     await deps.jobs?.scheduleReservationRelease(order.orderId, order.reservedUntil!).catch((err: unknown) => logger.error({ err, order: order.reference }, 'could not schedule the reservation release'));
     const until = order.reservedUntil!.toISOString();

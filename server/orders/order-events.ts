@@ -6,16 +6,18 @@ import type { Database } from '../db/types.js';
 import { findItemById } from '../items/items.repository.js';
 import type { EventBus } from '../realtime/bus.js';
 import { getBidIncrement } from '../settings/settings.repository.js';
+import { loadAdminOrders } from './orders-admin.service.js';
 
 /**
  * After an order or payment change has committed: publishes `item.updated` (the item's public
- * fields, so 'Reserved (COD)' and SOLD show everywhere at once) for each changed item, and the
- * owner's `cart.updated`. Failures are logged, never thrown (the change itself is done).
+ * fields, so 'Reserved (COD)' and SOLD show everywhere at once) for each changed item, the
+ * owner's `cart.updated`, and `order.updated` for each of `orderIds` (operators' Orders screen,
+ * see {@link publishOrderUpdated}). Failures are logged, never thrown (the change itself is done).
  */
 export async function publishOrderChanges(
   db: Kysely<Database>,
   bus: EventBus,
-  args: { itemIds: number[]; owner?: CartOwner; logger?: Logger },
+  args: { itemIds: number[]; owner?: CartOwner; orderIds?: number[]; logger?: Logger },
 ): Promise<void> {
   try {
     const increment = await getBidIncrement(db);
@@ -29,5 +31,22 @@ export async function publishOrderChanges(
     }
   } catch (err) {
     args.logger?.error({ err }, 'publishing order changes failed');
+  }
+  if (args.orderIds?.length) await publishOrderUpdated(db, bus, { orderIds: args.orderIds, logger: args.logger });
+}
+
+/**
+ * After an order was placed, paid, cancelled or failed (committed): publishes `order.updated`
+ * `{order: AdminOrderView}` per order id, read fresh from the database, for the operators' room
+ * `admin:orders` (server/realtime/io.ts). Unknown ids are skipped. Failures are logged, never
+ * thrown. Source: admin orders brief (the Orders screen updates live).
+ */
+export async function publishOrderUpdated(db: Kysely<Database>, bus: EventBus, args: { orderIds: number[]; logger?: Logger }): Promise<void> {
+  try {
+    for (const order of await loadAdminOrders(db, [...new Set(args.orderIds)])) {
+      await bus.publish({ type: 'order.updated', payload: { order } });
+    }
+  } catch (err) {
+    args.logger?.error({ err, order_ids: args.orderIds }, 'publishing order.updated failed');
   }
 }

@@ -19,7 +19,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
  * - `POST /api/admin/orders/{id}/cash-received` → `{success, message, data}`; 409 when the order
  *   is not a reserved cash order (already paid, cancelled, expired);
  * - `POST /api/admin/orders/{id}/cancel {reason}` → `{success, message, data}`; 422 without a reason.
- * After a change, `item.updated` for each item and the owner's `cart.updated` are published.
+ * After a change, `item.updated` for each item, the owner's `cart.updated` and `order.updated`
+ * (room `admin:orders`, so every operator's open Orders screen follows) are published.
  * Source: admin orders brief (settling cash-on-delivery orders).
  */
 export function createAdminOrdersRouter(deps: { db: Kysely<Database>; bus: EventBus; logger?: Logger }): Router {
@@ -27,7 +28,7 @@ export function createAdminOrdersRouter(deps: { db: Kysely<Database>; bus: Event
   const router = Router();
 
   const reply = async (settled: OrderSettlement): Promise<AdminOrderActionResult> => {
-    await publishOrderChanges(db, bus, { itemIds: settled.itemIds, owner: settled.owner, logger });
+    await publishOrderChanges(db, bus, { itemIds: settled.itemIds, owner: settled.owner, orderIds: [settled.order.id], logger });
     return { success: true, message: settled.message, data: settled.order };
   };
 

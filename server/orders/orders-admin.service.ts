@@ -49,8 +49,11 @@ export async function listAdminOrders(db: Kysely<Database>, query: AdminOrdersQu
   };
 }
 
-/** Operators' view of the given orders, in the order of `ids`. */
-async function loadAdminOrders(db: Kysely<Database>, ids: number[]): Promise<AdminOrderView[]> {
+/**
+ * Operators' view of the given orders ({@link AdminOrderView}: customer from the order, else its
+ * user; latest payment's status; lines), in the order of `ids`; unknown ids are skipped.
+ */
+export async function loadAdminOrders(db: Kysely<Database>, ids: number[]): Promise<AdminOrderView[]> {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('orders as o')
@@ -76,6 +79,7 @@ async function loadAdminOrders(db: Kysely<Database>, ids: number[]): Promise<Adm
       'o.cancel_reason',
       'op.name as operator_name',
       'o.created_at',
+      'o.updated_at',
     ])
     .select((eb) =>
       eb
@@ -110,6 +114,7 @@ async function loadAdminOrders(db: Kysely<Database>, ids: number[]): Promise<Adm
         cancel_reason: r.cancel_reason,
         settled_by: r.operator_name ?? null,
         created_at: r.created_at.toISOString(),
+        updated_at: r.updated_at.toISOString(),
         lines: lines
           .filter((l) => l.order_id === id)
           .map((l) => ({ item_id: l.item_id, name: l.name, quantity: l.quantity, unit_price: Number(l.unit_price), amount: Number(l.amount) })),

@@ -10,7 +10,7 @@ import { reverifyPayment } from './payments.service.js';
 /**
  * The payment re-verification job's verifier (issue 6 ↔ issue 5): for an order, finds its
  * pending DPO Pay payment, checks it with verifyToken ({@link reverifyPayment}), publishes what
- * changed (items sold or back on sale, the owner's cart) and answers the job's outcome:
+ * changed (items sold or back on sale, the owner's cart, `order.updated` for operators) and answers the job's outcome:
  * 'paid'; 'failed' when declined, cancelled, timed out or flagged for an operator (over/under
  * paid: no more automatic checks); 'pending' to be checked again on the backoff schedule;
  * 'not_found' when the order has no DPO payment. An order already settled answers its state.
@@ -28,8 +28,8 @@ export function createOrderPaymentReverifier(deps: { db: Kysely<Database>; dpo: 
       .executeTakeFirst();
     if (!payment) return 'not_found';
     const v = await reverifyPayment(deps.db, deps.dpo, payment.id);
-    if (v.changedItemIds.length || v.outcome === 'paid') {
-      await publishOrderChanges(deps.db, deps.bus, { itemIds: v.changedItemIds, owner: v.owner, logger: deps.logger });
+    if (v.changedItemIds.length || v.outcome === 'paid' || v.outcome === 'not_paid') {
+      await publishOrderChanges(deps.db, deps.bus, { itemIds: v.changedItemIds, owner: v.owner, orderIds: [v.orderId], logger: deps.logger });
     }
     switch (v.outcome) {
       case 'paid':

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { AuctionClosedEvent, BidPlacedEvent } from '../../shared/events.js';
+import type { AuctionClosedEvent, BidPlacedEvent, OrderUpdatedEvent } from '../../shared/events.js';
 import type { AdvertView } from '../../shared/schemas/advert.schema.js';
 import type { SubscriptionUpdatedEvent } from '../../shared/schemas/subscription.schema.js';
 
@@ -14,7 +14,9 @@ export type DomainEvent =
   | { type: 'watchlist.count'; userId: number; payload: { count: number } }
   | { type: 'cart.updated'; room: string; payload: { items: unknown[]; count: number; total: number } }
   | { type: 'advert.updated'; payload: { adverts: AdvertView[] } }
-  | { type: 'subscription.updated'; userId: number; payload: SubscriptionUpdatedEvent };
+  | { type: 'subscription.updated'; userId: number; payload: SubscriptionUpdatedEvent }
+  /** An order was placed, paid, cancelled or failed; for operators (room `admin:orders`). */
+  | { type: 'order.updated'; payload: OrderUpdatedEvent };
 
 /** Publishes and delivers domain events (in-process, or across processes through Redis). */
 export interface EventBus {

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { Server, type Socket } from 'socket.io';
 import type { Logger } from 'pino';
+import { MESSAGES } from '../../shared/messages.js';
 import { itemRoomPayloadSchema, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/events.js';
 import { SESSION_COOKIE, resolveAuth } from '../auth/auth.middleware.js';
 import { GUEST_CART_COOKIE, hashGuestCartToken } from '../cart/cart-cookie.js';
@@ -27,7 +28,19 @@ export const rooms = {
   user: (id: number) => `user:${id}`,
   /** A guest cart's room, named by the hash of its cookie token (never sent to clients). */
   guestCart: (tokenHash: string) => `cart:${tokenHash}`,
+  /** Operators watching the Orders screen; joined only by users with the admin role. */
+  adminOrders: 'admin:orders',
 };
+
+/** Role whose holders may join {@link rooms.adminOrders}. Source: spec/accounts-and-shell.md §6 (role check by name). */
+const OPERATOR_ROLE = 'admin';
+
+/** The credentials a socket's handshake carried: `auth: {token}` (preferred) or the session cookie. */
+function handshakeCredentials(socket: GavelSocket): { bearer?: string; sessionId?: string; cookies: Record<string, string | undefined> } {
+  const cookies = parseCookie(socket.handshake.headers.cookie ?? '');
+  const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
+  return { bearer: token, sessionId: cookies[SESSION_COOKIE], cookies };
+}
 
 /**
  * Maps a domain event to this process's sockets (`io.local`: every process receives every
@@ -72,13 +85,18 @@ export function emitDomainEvent(io: GavelIo, event: DomainEvent): void {
     case 'subscription.updated':
       local.to(rooms.user(event.userId)).emit('subscription:updated', event.payload);
       break;
+    case 'order.updated':
+      if (occupied(rooms.adminOrders)) local.to(rooms.adminOrders).emit('order:updated', event.payload);
+      break;
   }
 }
 
 /**
  * Starts Socket.IO on the HTTP server: signs sockets in by the session cookie or
  * `auth: {token}`, joins `user:{id}` (a guest with a cart cookie joins its guest cart room), sends `time:sync`, handles `item:subscribe` /
- * `item:unsubscribe` (payload validated, answered through the ack), and emits bus events.
+ * `item:unsubscribe` (payload validated, answered through the ack), `admin:orders:subscribe` /
+ * `admin:orders:unsubscribe` (room `admin:orders`, admin role only: otherwise the ack answers
+ * `{ok: false, error}` and the socket stays out), and emits bus events.
  * With `scaleOut` (REDIS_URL) it uses `@socket.io/redis-streams-adapter` on that connection
  * (stream `streamName`) with connection state recovery, so rooms survive a short disconnect
  * and cross-process features (fetchSockets, serverSideEmit) work. Domain events still go out
@@ -108,9 +126,8 @@ export function createRealtime(deps: {
 
   io.use(async (socket, next) => {
     try {
-      const cookies = parseCookie(socket.handshake.headers.cookie ?? '');
-      const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
-      const ctx = await resolveAuth(deps.db, { bearer: token, sessionId: cookies[SESSION_COOKIE] });
+      const { bearer, sessionId, cookies } = handshakeCredentials(socket);
+      const ctx = await resolveAuth(deps.db, { bearer, sessionId });
       socket.data.userId = ctx.user?.id ?? null;
       socket.data.guestCartHash = hashGuestCartToken(cookies[GUEST_CART_COOKIE]);
       next();
@@ -137,6 +154,26 @@ export function createRealtime(deps: {
     };
     socket.on('item:subscribe', roomHandler(true));
     socket.on('item:unsubscribe', roomHandler(false));
+
+    // Operators' room. The role is checked again at join time, from the handshake's credentials
+    // (a session signed out or a role taken away since the handshake no longer qualifies).
+    socket.on('admin:orders:subscribe', async (ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      try {
+        const { user } = await resolveAuth(deps.db, handshakeCredentials(socket));
+        if (!user) return reply({ ok: false, error: MESSAGES.unauthenticated });
+        if (!user.roles.some((r) => r.name === OPERATOR_ROLE)) return reply({ ok: false, error: 'This action is unauthorized.' });
+        await socket.join(rooms.adminOrders);
+        reply({ ok: true });
+      } catch (err) {
+        deps.logger.error({ err }, 'admin:orders:subscribe failed');
+        reply({ ok: false, error: 'Server error' });
+      }
+    });
+    socket.on('admin:orders:unsubscribe', (ack) => {
+      void socket.leave(rooms.adminOrders);
+      if (typeof ack === 'function') ack({ ok: true });
+    });
   });
 
   // Across processes (Redis), put each item's bid events back in commit order; one process

@@ -26,35 +26,44 @@ export const cancelOrderInputSchema = z.object({
 export type CancelOrderInput = z.infer<typeof cancelOrderInputSchema>;
 
 /** One order line as operators see it; money in MWK. */
-export interface AdminOrderLine {
-  item_id: number | null;
-  name: string;
-  quantity: number;
-  unit_price: number;
-  amount: number;
-}
+export const adminOrderLineSchema = z.object({
+  item_id: z.number().int().nullable(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.number(),
+  amount: z.number(),
+});
+/** Parsed {@link adminOrderLineSchema}. */
+export type AdminOrderLine = z.infer<typeof adminOrderLineSchema>;
 
-/** An order as operators see it (times ISO 8601 UTC, money MWK). */
-export interface AdminOrderView {
-  id: number;
-  order_reference: string;
-  source: 'checkout' | 'auction';
-  status: 'pending' | 'awaiting_payment' | 'reserved' | 'paid' | 'completed' | 'cancelled' | 'failed';
-  payment_method: 'dpopay' | 'cash' | 'bank' | 'card' | null;
+/**
+ * An order as operators see it (times ISO 8601 UTC, money MWK). A schema rather than a bare
+ * type because it also travels in the `order:updated` socket event, validated by the client.
+ */
+export const adminOrderViewSchema = z.object({
+  id: z.number().int(),
+  order_reference: z.string(),
+  source: z.enum(['checkout', 'auction']),
+  status: z.enum(['pending', 'awaiting_payment', 'reserved', 'paid', 'completed', 'cancelled', 'failed']),
+  payment_method: z.enum(['dpopay', 'cash', 'bank', 'card']).nullable(),
   /** Status of the order's latest payment row, if any. */
-  payment_status: 'pending' | 'paid' | 'failed' | 'cancelled' | null;
-  amount_total: number;
-  currency: string;
-  customer: { name: string | null; email: string | null; phone: string | null };
-  reserved_until: string | null;
-  paid_at: string | null;
-  cancelled_at: string | null;
-  cancel_reason: string | null;
+  payment_status: z.enum(['pending', 'paid', 'failed', 'cancelled']).nullable(),
+  amount_total: z.number(),
+  currency: z.string(),
+  customer: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
+  reserved_until: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
   /** Name of the operator who recorded the cash or cancelled; null when done by a job or the buyer. */
-  settled_by: string | null;
-  created_at: string;
-  lines: AdminOrderLine[];
-}
+  settled_by: z.string().nullable(),
+  created_at: z.string(),
+  /** When the order row last changed: of two views of one order, the later one is current. */
+  updated_at: z.string(),
+  lines: z.array(adminOrderLineSchema),
+});
+/** Parsed {@link adminOrderViewSchema}. */
+export type AdminOrderView = z.infer<typeof adminOrderViewSchema>;
 
 /** Answer of `GET /api/admin/orders`: one page, newest first. */
 export interface AdminOrdersPage {

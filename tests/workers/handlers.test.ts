@@ -58,7 +58,7 @@ describe('job handlers are idempotent (the database is the truth)', () => {
     expect(events.slice(before)).toEqual([{ type: 'auction.closed', payload: { item_id: itemId, closed_by: null, status: 'unsold' } }]);
   });
 
-  it('when an expired reservation is released twice, then the order is cancelled once, its items go back on sale and item.updated is published once per item', async () => {
+  it('when an expired reservation is released twice, then the order is cancelled once, its items go back on sale, item.updated is published once per item and order.updated once', async () => {
     const a = await createItem(testDb.db, { kind: 'cash', date_to: null });
     const b = await createItem(testDb.db, { kind: 'cash', date_to: null });
     const orderId = await reserve([a, b], past());
@@ -66,8 +66,9 @@ describe('job handlers are idempotent (the database is the truth)', () => {
     expect(await handleReleaseReservation(deps, { order_id: orderId })).toEqual({ order_id: orderId, item_ids: [a, b].sort((x, y) => x - y) });
     expect(await handleReleaseReservation(deps, { order_id: orderId })).toBeNull();
     const published = events.slice(before);
-    expect(published.map((e) => e.type)).toEqual(['item.updated', 'item.updated']);
-    expect(published.map((e) => (e.type === 'item.updated' ? e.payload.is_reserved : null))).toEqual([false, false]);
+    expect(published.map((e) => e.type)).toEqual(['item.updated', 'item.updated', 'order.updated']);
+    expect(published.slice(0, 2).map((e) => (e.type === 'item.updated' ? e.payload.is_reserved : null))).toEqual([false, false]);
+    expect(published[2]).toMatchObject({ type: 'order.updated', payload: { order: { id: orderId, status: 'cancelled', payment_method: 'cash', settled_by: null } } });
     const items = await testDb.db.selectFrom('items').select(['is_reserved', 'reserved_until']).where('id', 'in', [a, b]).execute();
     expect(items).toEqual([{ is_reserved: false, reserved_until: null }, { is_reserved: false, reserved_until: null }]);
     expect(await testDb.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).toEqual({ status: 'cancelled' });

@@ -1,7 +1,7 @@
-import { Badge, Button, Card, Group, Modal, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Textarea, Title, useMatches } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Pagination, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title, useMatches } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatMK } from '../../../../../shared/rules/money';
 import { detailTimeLeft } from '../../../../../shared/rules/time-left';
 import type { AdminOrderFilter, AdminOrderView, AdminOrdersPage } from '../../../../../shared/schemas/admin-order.schema';
@@ -9,6 +9,7 @@ import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useServerNow } from '../../../lib/server-clock';
 import { cancelReservedOrder, listAdminOrders, recordCashReceived } from '../api/admin-api';
+import { useOrdersFeed } from '../hooks/use-orders-feed';
 
 const FILTERS: { value: AdminOrderFilter; label: string }[] = [
   { value: 'reserved', label: 'Reserved' },
@@ -30,14 +31,24 @@ const METHOD_LABEL: Record<string, string> = { cash: 'Cash on delivery', dpopay:
 const PER_PAGE = 20;
 /** Under this much time left a reservation's countdown shows red. */
 const URGENT_MS = 6 * 3600_000;
+/** Live events arriving together (a burst of orders) trigger one quiet reload. */
+const RELOAD_COALESCE_MS = 300;
+
+/** Of two views of one order, the later (by `updated_at`; ties go to `b`, the newer arrival). */
+const later = (a: AdminOrderView, b: AdminOrderView) => (Date.parse(a.updated_at) > Date.parse(b.updated_at) ? a : b);
 
 type Pending = { order: AdminOrderView; action: 'cash' | 'cancel' };
 
 /**
  * Operators' orders: a status filter (Reserved first), search by reference, customer name,
  * e-mail or phone, and for each reserved cash-on-delivery order the time left on its
- * reservation with Cash received (confirmed) and Cancel (a reason is required). A table on
- * wide screens, cards on phones. Source: admin orders brief (settling cash-on-delivery orders).
+ * reservation with Cash received (confirmed) and Cancel (a reason is required). A table from
+ * 1200 px (scrolls sideways rather than clip its actions), cards below (two columns on tablets). Live (room `admin:orders`, {@link useOrdersFeed}): a row shown
+ * is updated in place when its order changes, whoever changed it (this operator, another, the
+ * release job, a payment), and stays on the page until the filter, search or page changes; an
+ * order not shown that may belong on this page (a new one) reloads the page quietly. An open
+ * confirmation whose order was settled meanwhile says so instead of offering the action.
+ * Source: admin orders brief (settling cash-on-delivery orders; the screen updates live).
  */
 export function OrdersAdmin() {
   const [status, setStatus] = useState<AdminOrderFilter>('reserved');
@@ -51,17 +62,61 @@ export function OrdersAdmin() {
   const now = useServerNow(30_000);
   const narrow = useMatches({ base: true, sm: false });
 
-  const load = useCallback(() => {
-    setResult(null);
-    listAdminOrders({ status, search: debounced, page, perPage: PER_PAGE })
-      .then(setResult)
-      .catch(() => {
-        setResult({ data: [], meta: { page: 1, per_page: PER_PAGE, total: 0, last_page: 1 } });
-        notifyError('Failed to load orders');
-      });
-  }, [status, debounced, page]);
-  useEffect(load, [load]);
+  /** Latest view of each order received live: a list read before an event never undoes it. */
+  const live = useRef(new Map<number, AdminOrderView>());
+  const request = useRef(0);
+  const shown = useRef<AdminOrdersPage | null>(null);
+  shown.current = result;
+
+  /** Loads the page; `quiet` keeps the rows on screen meanwhile (live reloads). Only the latest request's answer is shown. */
+  const load = useCallback(
+    (quiet = false) => {
+      const id = ++request.current;
+      if (!quiet) setResult(null);
+      listAdminOrders({ status, search: debounced, page, perPage: PER_PAGE })
+        .then((fetched) => {
+          if (id !== request.current) return;
+          setResult({ ...fetched, data: fetched.data.map((o) => (live.current.has(o.id) ? later(o, live.current.get(o.id)!) : o)) });
+        })
+        .catch(() => {
+          if (id !== request.current) return;
+          if (quiet) return; // keep what is shown; the next event or filter change tries again
+          setResult({ data: [], meta: { page: 1, per_page: PER_PAGE, total: 0, last_page: 1 } });
+          notifyError('Failed to load orders');
+        });
+    },
+    [status, debounced, page],
+  );
+  useEffect(() => load(), [load]);
   useEffect(() => setPage(1), [status, debounced]);
+
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const reloadSoon = useCallback(() => {
+    if (reloadTimer.current) clearTimeout(reloadTimer.current);
+    reloadTimer.current = setTimeout(() => {
+      reloadTimer.current = null;
+      load(true);
+    }, RELOAD_COALESCE_MS);
+  }, [load]);
+  useEffect(() => () => void (reloadTimer.current && clearTimeout(reloadTimer.current)), []);
+
+  /** Shows an order's latest view: in place when it is on screen, else a quiet reload when it may belong here. */
+  const applyOrder = useCallback(
+    (order: AdminOrderView) => {
+      const known = live.current.get(order.id);
+      const current = known ? later(known, order) : order;
+      live.current.set(order.id, current);
+      // While a load is in flight nothing is on screen: its answer is merged with `live`, and a
+      // new order it may have missed reloads the page as below.
+      if (shown.current?.data.some((o) => o.id === order.id)) {
+        setResult((prev) => (prev ? { ...prev, data: prev.data.map((o) => (o.id === order.id ? later(o, current) : o)) } : prev));
+      } else if (status === 'all' || status === order.status || debounced) {
+        reloadSoon();
+      }
+    },
+    [status, debounced, reloadSoon],
+  );
+  useOrdersFeed({ onOrder: applyOrder, onResync: reloadSoon });
 
   const close = () => {
     if (busy) return;
@@ -74,17 +129,21 @@ export function OrdersAdmin() {
     try {
       const done = pending.action === 'cash' ? await recordCashReceived(pending.order.id) : await cancelReservedOrder(pending.order.id, reason.trim());
       notifySuccess(done.message);
+      applyOrder(done.data);
     } catch (e) {
       notifyError(e instanceof Error ? e.message : 'Failed to update the order');
+      load(true);
     } finally {
       setBusy(false);
       setPending(null);
       setReason('');
-      load();
     }
   };
 
   const rows = result?.data ?? null;
+  /** The pending order as it stands now (another operator or a job may have settled it meanwhile). */
+  const pendingNow = pending ? (rows?.find((o) => o.id === pending.order.id) ?? pending.order) : null;
+  const settledMeanwhile = pendingNow !== null && pendingNow.status !== 'reserved' && !busy;
   const actions = (o: AdminOrderView, fullWidth = false) =>
     o.status === 'reserved' && o.payment_method === 'cash' ? (
       <Group gap="xs" justify="flex-end" wrap="nowrap" grow={fullWidth}>
@@ -134,56 +193,59 @@ export function OrdersAdmin() {
 
       {rows && rows.length > 0 && (
         <>
-          <Card withBorder radius="lg" padding={0} visibleFrom="md">
-            <Table verticalSpacing="sm" horizontalSpacing="md" striped data-testid="orders-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th miw={180}>Items</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th>Payment</Table.Th>
-                  <Table.Th miw={170}>Status</Table.Th>
-                  <Table.Th ta="right">Action</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((o) => (
-                  <Table.Tr key={o.id} data-testid="order-row">
-                    <Table.Td>
-                      <Text ff="monospace" fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {o.order_reference}
-                      </Text>
-                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTimeGB(o.created_at)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <CustomerText order={o} nowrap />
-                    </Table.Td>
-                    <Table.Td>
-                      <LinesText order={o} />
-                    </Table.Td>
-                    <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {formatMK(o.amount_total)}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{o.payment_method ? METHOD_LABEL[o.payment_method] : '—'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusText order={o} now={now} />
-                    </Table.Td>
-                    <Table.Td>{actions(o) ?? <SettledText order={o} />}</Table.Td>
+          <Card withBorder radius="lg" padding={0} visibleFrom="lg">
+            <Table.ScrollContainer minWidth={1040}>
+              <Table verticalSpacing="sm" horizontalSpacing="md" striped data-testid="orders-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Order</Table.Th>
+                    <Table.Th>Customer</Table.Th>
+                    <Table.Th miw={180}>Items</Table.Th>
+                    <Table.Th ta="right">Total</Table.Th>
+                    <Table.Th miw={170}>Status</Table.Th>
+                    <Table.Th ta="right">Action</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((o) => (
+                    <Table.Tr key={o.id} data-testid="order-row">
+                      <Table.Td>
+                        <Text ff="monospace" fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {o.order_reference}
+                        </Text>
+                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                          {formatDateTimeGB(o.created_at)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <CustomerText order={o} />
+                      </Table.Td>
+                      <Table.Td>
+                        <LinesText order={o} />
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm" fw={600}>
+                          {formatMK(o.amount_total)}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {o.payment_method ? METHOD_LABEL[o.payment_method] : 'No payment method'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <StatusText order={o} now={now} />
+                      </Table.Td>
+                      <Table.Td>{actions(o) ?? <SettledText order={o} />}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Card>
 
-          <Stack gap="sm" hiddenFrom="md" data-testid="orders-cards">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" hiddenFrom="lg" data-testid="orders-cards">
             {rows.map((o) => (
               <Card key={o.id} withBorder radius="lg" padding="md" data-testid="order-card">
-                <Stack gap="xs">
+                <Stack gap="xs" flex={1}>
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <div>
                       <Text ff="monospace" fw={600} size="sm">
@@ -205,11 +267,12 @@ export function OrdersAdmin() {
                   <CustomerText order={o} />
                   <LinesText order={o} />
                   <StatusText order={o} now={now} />
-                  {actions(o, true) ?? <SettledText order={o} align="left" />}
+                  {/* Two cards side by side (tablets) keep their buttons on one line at the bottom. */}
+                  <div style={{ marginTop: 'auto' }}>{actions(o, true) ?? <SettledText order={o} align="left" />}</div>
                 </Stack>
               </Card>
             ))}
-          </Stack>
+          </SimpleGrid>
         </>
       )}
 
@@ -223,7 +286,19 @@ export function OrdersAdmin() {
       )}
 
       <Modal opened={pending !== null} onClose={close} title={pending?.action === 'cash' ? 'Record cash received' : 'Cancel reservation'} centered>
-        {pending && (
+        {pending && settledMeanwhile && (
+          <Stack>
+            <Alert color="blue" variant="light" data-testid="order-settled-meanwhile">
+              {settledNotice(pendingNow!)}
+            </Alert>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Close
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {pending && !settledMeanwhile && (
           <Stack>
             {pending.action === 'cash' ? (
               <Text size="sm">
@@ -268,7 +343,18 @@ export function OrdersAdmin() {
   );
 }
 
-function CustomerText({ order, nowrap = false }: { order: AdminOrderView; nowrap?: boolean }) {
+/** What an open confirmation says when its order was settled by someone else meanwhile. */
+function settledNotice(order: AdminOrderView): string {
+  const ref = order.order_reference;
+  const by = order.settled_by ? ` by ${order.settled_by}` : '';
+  if (order.status === 'paid' || order.status === 'completed') return `${ref} was marked paid${by} while this was open. Nothing more to do.`;
+  if (order.status === 'cancelled') {
+    return order.settled_by ? `${ref} was cancelled${by} while this was open; its items are back on sale.` : `${ref}'s reservation expired and was released while this was open; its items are back on sale.`;
+  }
+  return `${ref} is now ${order.status.replace('_', ' ')}; it can no longer be settled here.`;
+}
+
+function CustomerText({ order }: { order: AdminOrderView }) {
   const { name, email, phone } = order.customer;
   return (
     <div>
@@ -276,7 +362,7 @@ function CustomerText({ order, nowrap = false }: { order: AdminOrderView; nowrap
         {name ?? '—'}
       </Text>
       {email && (
-        <Text size="xs" c="dimmed" style={nowrap ? { whiteSpace: 'nowrap' } : { wordBreak: 'break-word' }}>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {email}
         </Text>
       )}
