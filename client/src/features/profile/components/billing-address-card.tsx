@@ -7,6 +7,10 @@ import { BillingAddressFields } from '../../../components/billing-address-fields
 import type { BillingAddress } from '../api/account';
 import { useBillingAddressForm } from '../hooks/use-billing-address-form';
 
+/** Height of the app's sticky header, and room kept above a field for its label. */
+const STICKY_HEADER_PX = 64;
+const LABEL_ROOM_PX = 32;
+
 /** District and region of a stored address: 'Blantyre, Southern Region'; an older address with a town name shows 'Mzuzu, Mzimba'. */
 function placeLine(a: BillingAddress): string {
   const region = a.town ? regionNamed(a.town) : undefined;
@@ -25,7 +29,15 @@ export function BillingAddressCard({ address, onSaved }: { address: BillingAddre
   const form = useBillingAddressForm(onSaved);
   const formRef = useRef<HTMLFormElement>(null);
   // Focus follows the work: the street address on opening, the first refused field after a save.
-  const focusFirst = (selector: string) => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(selector)?.focus());
+  const focusFirst = (selector: string) =>
+    requestAnimationFrame(() => {
+      const field = formRef.current?.querySelector<HTMLElement>(selector);
+      if (!field) return;
+      field.focus({ preventScroll: true });
+      // The browser's own focus scroll would leave the field's label under the sticky header.
+      const box = field.getBoundingClientRect();
+      if (box.top < STICKY_HEADER_PX + LABEL_ROOM_PX || box.bottom > window.innerHeight) field.scrollIntoView({ block: 'center' });
+    });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!(await form.save())) focusFirst('[aria-invalid="true"]');
