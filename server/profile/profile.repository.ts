@@ -156,21 +156,20 @@ export async function findBillingAddress(db: Kysely<Database>, userId: number): 
   return row ? toAddress(row) : null;
 }
 
-/** Creates or replaces the customer's one billing address; blank country becomes Malawi. */
+/**
+ * Creates or replaces the customer's one billing address in one statement, from input already
+ * parsed by `billingAddressInputSchema` (region in `town`, district in `state`, zip defaulted,
+ * country Malawi). A blank or missing `email` or `phone` keeps the stored one: the checkout
+ * sends both blank (spec/shopping.md §7) and the profile form does not send them, and neither
+ * means "erase". Returns the stored address.
+ */
 export async function upsertBillingAddress(db: Kysely<Database>, userId: number, input: BillingAddressInput): Promise<BillingAddress> {
-  const values = {
-    address1: input.address1,
-    town: input.town || null,
-    state: input.state || null,
-    zip: input.zip || null,
-    country: input.country || 'Malawi',
-    email: input.email || null,
-    phone: input.phone || null,
-  };
+  const address = { address1: input.address1, town: input.town, state: input.state, zip: input.zip, country: input.country };
+  const contact = { ...(input.email ? { email: input.email } : {}), ...(input.phone ? { phone: input.phone } : {}) };
   const row = await db
     .insertInto('billing_addresses')
-    .values({ user_id: userId, ...values })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: sql`now()` }))
+    .values({ user_id: userId, ...address, email: input.email || null, phone: input.phone || null })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...address, ...contact, updated_at: sql`now()` }))
     .returning(addressColumns)
     .executeTakeFirstOrThrow();
   return toAddress(row);

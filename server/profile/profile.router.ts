@@ -19,7 +19,9 @@ const orderIdSchema = z.coerce.number().int().positive();
  * - `GET /api/my/draft-orders?page&per_page&search` → `{data: DraftOrder[], meta}` (own orders only).
  * - `GET /api/my/draft-orders/{id}` → DraftOrder; 404 'Order not found' when missing or another customer's.
  * - `GET /api/me/billing-address` → `{data: BillingAddress | null}`.
- * - `POST /api/me/billing-address` `{address1, town?, state?, zip?, country?, email?, phone?}` → `{data}`.
+ * - `POST /api/me/billing-address` `{address1, town, state, zip?, country?, email?, phone?}` (town the region,
+ *   state the district; the checkout's billing rules) → `{data}`; 422 `{message, errors}` and nothing
+ *   stored on bad input.
  * - `GET /api/me/profile-summary` → `{order_count, total_spent, last_order_at}` (left card and tiles).
  * Source: spec/accounts-and-shell.md §2 "Profile page", §3, §7.
  */

@@ -48,6 +48,9 @@ export const ACCOUNT_MESSAGES = {
   profileSignedOutText: 'You need to be signed in to view and update your profile.',
   profileUpdateFailed: 'Failed to update profile.',
   noBillingAddress: 'No billing address on file',
+  /** The Billing Address card's edit form (our wording: the spec shows no edit form). */
+  billingAddressSaved: 'Billing address saved.',
+  billingAddressSaveFailed: 'Failed to save billing address.',
   searchOrders: 'Search orders...',
   loadingOrders: 'Loading orders...',
   noPurchases: 'No purchases found.',

@@ -69,4 +69,5 @@ export const CHECKOUT_MESSAGES = {
     `Sorry, "${name}" has just been bought or reserved by another customer. It has been removed from your order; please review your cart.`,
   notPaid: 'The payment has not been confirmed by DPO Pay yet.',
   orderNotFound: 'Order not found',
+  countryNotMalawi: 'Billing addresses must be in Malawi',
 } as const;

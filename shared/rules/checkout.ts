@@ -1,6 +1,6 @@
 import { CHECKOUT_MESSAGES as M } from '../messages/checkout.js';
 import { isMalawiPhone, MALAWI_PHONE_MESSAGE } from './phone.js';
-import { districtsOf, OTHER_DISTRICT } from './regions.js';
+import { BILLING_COUNTRY, DEFAULT_POSTAL_CODE, districtNamed, districtsOf, OTHER_DISTRICT, regionNamed, regionOfDistrict } from './regions.js';
 
 /** Field → message map of a failed step (empty when the step is valid). */
 export type FieldErrors = Record<string, string>;
@@ -54,7 +54,8 @@ export function validateCustomer(c: CustomerInfo): FieldErrors {
 
 /**
  * Billing step: street address, region, district ('State is required'; with 'Other (please
- * specify)' the typed district is required). Postal code optional. Source: spec/shopping.md §5.
+ * specify)' the typed district is required, and may not be a listed district of another
+ * region). Postal code optional. Source: spec/shopping.md §5.
  */
 export function validateBilling(b: BillingForm): FieldErrors {
   const e: FieldErrors = {};
@@ -62,6 +63,7 @@ export function validateBilling(b: BillingForm): FieldErrors {
   if (!b.region.trim()) e.region = M.regionRequired;
   if (!b.state.trim()) e.state = M.districtRequired;
   else if (b.state === OTHER_DISTRICT && !b.otherState?.trim()) e.otherState = M.districtRequired;
+  else if (b.state === OTHER_DISTRICT && !districtFitsRegion(b.region, b.otherState ?? '')) e.otherState = M.districtRequired;
   else if (b.region && b.state !== OTHER_DISTRICT && districtsOf(b.region).length && !districtsOf(b.region).includes(b.state)) {
     e.state = M.districtRequired;
   }
@@ -86,4 +88,71 @@ export function validatePaymentContact(p: PaymentContact): FieldErrors {
 /** The district to send: the typed one for 'Other (please specify)', else the chosen one. */
 export function effectiveDistrict(b: Pick<BillingForm, 'state' | 'otherState'>): string {
   return b.state === OTHER_DISTRICT ? (b.otherState ?? '').trim() : b.state;
+}
+
+/**
+ * False when `district` is a listed district of a region other than `region` (Blantyre under
+ * Central); true for a district of that region, a typed one that is not listed, or an unknown region.
+ */
+export function districtFitsRegion(region: string, district: string): boolean {
+  const home = regionOfDistrict(district);
+  const chosen = regionNamed(region);
+  return !home || !chosen || home === chosen;
+}
+
+/**
+ * A billing address in the saved (server) shape of `GET/POST /api/me/billing-address`:
+ * `town` is the region, `state` the district. Source: spec/shopping.md §3 "Saved billing
+ * address", §7.
+ */
+export interface SavedBillingFields {
+  address1: string;
+  town: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+
+/**
+ * The billing form in the saved shape, as the checkout and the profile send it: address →
+ * address1, region → town, the district (the typed one for 'Other (please specify)') → state,
+ * postal code → zip (00000 when empty), country Malawi. Source: spec/shopping.md §4, §5, §7.
+ */
+export function billingFormToSaved(b: BillingForm): SavedBillingFields {
+  return {
+    address1: b.address.trim(),
+    town: b.region,
+    state: effectiveDistrict(b),
+    zip: b.postalCode.trim() || DEFAULT_POSTAL_CODE,
+    country: BILLING_COUNTRY,
+  };
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * A stored billing address as billing-form values (checkout prefill, the profile's edit form).
+ * `town` holds the region in addresses the checkout or the profile saved; older ones may hold
+ * a town name (Mzuzu) instead: the region then comes from the district, and the town is kept at
+ * the end of the street address so the next save does not drop it. A district outside the
+ * region's list becomes 'Other (please specify)' with its text; 00000 shows as an empty postal
+ * code. Missing fields give empty values.
+ */
+export function billingFormFromSaved(a: { address1?: string | null; town?: string | null; state?: string | null; zip?: string | null }): BillingForm {
+  const district = (a.state ?? '').trim();
+  const town = (a.town ?? '').trim();
+  const region = regionNamed(town) ?? regionOfDistrict(district) ?? '';
+  let address = (a.address1 ?? '').trim();
+  if (town && !regionNamed(town) && !same(town, district) && !address.toLowerCase().includes(town.toLowerCase())) {
+    address = address ? `${address}, ${town}` : town;
+  }
+  const listed = region !== '' && district !== '' && regionOfDistrict(district) === region;
+  return {
+    address,
+    region,
+    state: listed ? districtNamed(district) : district ? OTHER_DISTRICT : '',
+    otherState: listed ? '' : district,
+    postalCode: a.zip && a.zip.trim() !== DEFAULT_POSTAL_CODE ? a.zip.trim() : '',
+    country: BILLING_COUNTRY,
+  };
 }

@@ -25,3 +25,21 @@ export const DEFAULT_POSTAL_CODE = '00000';
 
 /** The only country of the billing address. Source: spec/shopping.md §2 "Checkout". */
 export const BILLING_COUNTRY = 'Malawi';
+
+const lower = (v: string) => v.trim().toLowerCase();
+
+/** The region spelled as `name` (any case, outer spaces ignored), or undefined when it is not one of Malawi's three. */
+export function regionNamed(name: string): keyof typeof REGIONS | undefined {
+  return REGION_NAMES.find((r) => lower(r) === lower(name));
+}
+
+/** The region a listed district belongs to (any case), or undefined for a district not in the lists (a typed one). */
+export function regionOfDistrict(district: string): keyof typeof REGIONS | undefined {
+  return REGION_NAMES.find((r) => REGIONS[r].some((d) => lower(d) === lower(district)));
+}
+
+/** A listed district as the lists spell it ('nkhata bay' → 'Nkhata Bay'), or the trimmed input when it is not listed. */
+export function districtNamed(district: string): string {
+  const all = REGION_NAMES.flatMap((r) => REGIONS[r]);
+  return all.find((d) => lower(d) === lower(district)) ?? district.trim();
+}

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M } from '../messages/accounts.js';
+import { CHECKOUT_MESSAGES as CM } from '../messages/checkout.js';
+import { districtFitsRegion } from '../rules/checkout.js';
+import { BILLING_COUNTRY, DEFAULT_POSTAL_CODE, districtNamed, OTHER_DISTRICT, regionNamed } from '../rules/regions.js';
 
 /**
  * `POST /profile` body: name, email, optional password (4+ characters) with its confirmation;
@@ -19,16 +22,57 @@ export const profileInputSchema = z
   });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
-/** Billing address fields (server shape of spec/accounts-and-shell.md §3): address1, town, state, zip, country, email, phone. */
-export const billingAddressInputSchema = z.object({
-  address1: z.string().trim().min(1, 'Address is required.').max(255),
-  town: z.string().trim().max(120).optional().nullable(),
-  state: z.string().trim().max(120).optional().nullable(),
-  zip: z.string().trim().max(20).optional().nullable(),
-  country: z.string().trim().max(80).optional().nullable(),
-  email: z.union([z.literal(''), z.string().trim().email('Please enter a valid email address').max(190)]).optional().nullable(),
-  phone: z.string().trim().max(40).optional().nullable(),
-});
+const tooLong = (what: string, max: number) => `${what} may not be longer than ${max} characters.`;
+const notMalawi = (v: string) => v.trim().toLowerCase() !== BILLING_COUNTRY.toLowerCase();
+
+/**
+ * Body of `POST /api/me/billing-address`, the saved shape (spec/shopping.md §3, §7): `address1`
+ * (street address), `town` (the region), `state` (the district), `zip`, `country`, `email`,
+ * `phone`. The checkout billing step's rules and texts apply (spec/shopping.md §5): street
+ * address required ('Street address is required'); region required and one of Central, Southern,
+ * Northern ('Region is required'); district required ('State is required'), never the 'Other
+ * (please specify)' placeholder, and a listed district must belong to the region (a typed one
+ * may be anything); postal code optional, 00000 when blank; country Malawi (blank → Malawi, any
+ * other → 'Billing addresses must be in Malawi'). Region and listed districts come out spelled
+ * as the lists spell them. `email` and `phone` are optional (the checkout sends them blank).
+ * Used by the server (422 `{message, errors}`) and by the profile's edit form.
+ */
+export const billingAddressInputSchema = z
+  .object({
+    address1: z.string({ error: CM.addressRequired }).trim().min(1, { message: CM.addressRequired, abort: true }).max(255, tooLong('Street address', 255)),
+    town: z
+      .string({ error: CM.regionRequired })
+      .trim()
+      .min(1, { message: CM.regionRequired, abort: true })
+      .refine((v) => regionNamed(v) !== undefined, CM.regionRequired)
+      .transform((v) => regionNamed(v) ?? v),
+    state: z
+      .string({ error: CM.districtRequired })
+      .trim()
+      .min(1, { message: CM.districtRequired, abort: true })
+      .max(80, tooLong('District', 80))
+      .refine((v) => v.toLowerCase() !== OTHER_DISTRICT.toLowerCase(), CM.districtRequired)
+      .transform(districtNamed),
+    zip: z
+      .string()
+      .trim()
+      .max(20, tooLong('Postal code', 20))
+      .nullish()
+      .transform((v) => v || DEFAULT_POSTAL_CODE),
+    country: z
+      .string()
+      .trim()
+      .nullish()
+      .refine((v) => !v || !notMalawi(v), CM.countryNotMalawi)
+      .transform(() => BILLING_COUNTRY),
+    email: z.union([z.literal(''), z.string().trim().email('Please enter a valid email address').max(190)]).optional().nullable(),
+    phone: z.string().trim().max(40).optional().nullable(),
+  })
+  .superRefine((v, ctx) => {
+    if (typeof v.town === 'string' && typeof v.state === 'string' && !districtFitsRegion(v.town, v.state)) {
+      ctx.addIssue({ code: 'custom', path: ['state'], message: CM.districtRequired });
+    }
+  });
 export type BillingAddressInput = z.infer<typeof billingAddressInputSchema>;
 
 /** A stored billing address as `GET/POST /api/me/billing-address` answer it in `data`. */

@@ -54,8 +54,8 @@ describe('live auctions end to end (issue 7)', () => {
     const row = admin.getByTestId('registration-row').filter({ hasText: 'NBM-2026-778899' });
     await row.getByRole('button', { name: 'Approve' }).click();
 
-    await itemPage.getByTestId('place-bid-button').waitFor({ timeout: 5000 });
-    expect(await itemPage.getByTestId('subscription-required').count()).toBe(0);
+    // The bid button is always rendered (disabled while blocked): wait for the notice to go instead.
+    await expect.poll(() => itemPage.getByTestId('subscription-required').count(), { timeout: 5000 }).toBe(0);
     expect(itemPage.url()).toBe(url);
     await itemPage.getByTestId('bid-amount-input').fill('6600000');
     await itemPage.getByTestId('place-bid-button').click();

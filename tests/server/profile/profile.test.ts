@@ -120,27 +120,75 @@ describe('purchase history (spec/accounts-and-shell.md §2 Profile, §3 Draft or
   });
 });
 
-describe('billing address (spec §2 Billing Address card; shape address1, town, state, zip, country)', () => {
-  it('when none is stored, then data is null; when saved twice, then the one address is replaced', async () => {
+describe('billing address (spec/accounts-and-shell.md §2 Billing Address card; spec/shopping.md §3 saved shape, §5 billing rules)', () => {
+  it('when none is stored, then data is null; when saved twice, then the one address is replaced, zip defaults to 00000 and country is Malawi', async () => {
     const me = await createCustomer(server.database.db);
     const client = new TestClient(server.url, me.token);
     expect((await client.get('/api/me/billing-address')).body).toEqual({ data: null });
-    const saved = await client.post('/api/me/billing-address', { address1: 'House 14, Namiwawa Road', town: 'Blantyre', state: 'Southern', zip: '', email: 'me@example.mw', phone: '0999000111' });
+    const saved = await client.post('/api/me/billing-address', { address1: ' House 14, Namiwawa Road ', town: 'southern', state: 'blantyre', zip: '', email: 'me@example.mw', phone: '0999000111' });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toMatchObject({ address1: 'House 14, Namiwawa Road', town: 'Blantyre', state: 'Southern', zip: null, country: 'Malawi' });
-    await client.post('/api/me/billing-address', { address1: 'Plot 7, Area 47', town: 'Lilongwe', country: 'Malawi' });
-    expect((await client.get('/api/me/billing-address')).body.data).toMatchObject({ address1: 'Plot 7, Area 47', town: 'Lilongwe', state: null });
-    const bad = await client.post('/api/me/billing-address', { address1: '' });
-    expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual({ address1: ['Address is required.'] });
+    expect(saved.body.data).toMatchObject({ address1: 'House 14, Namiwawa Road', town: 'Southern', state: 'Blantyre', zip: '00000', country: 'Malawi', email: 'me@example.mw', phone: '0999000111' });
+    // The checkout's save sends email and phone blank (spec/shopping.md §7): they are kept, not erased.
+    await client.post('/api/me/billing-address', { address1: 'Plot 7, Area 47', town: 'Central', state: 'Lilongwe', zip: '00000', country: 'Malawi', email: '', phone: '' });
+    const stored = await server.database.db.selectFrom('billing_addresses').selectAll().where('user_id', '=', me.id).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ address1: 'Plot 7, Area 47', town: 'Central', state: 'Lilongwe', zip: '00000', country: 'Malawi', email: 'me@example.mw', phone: '0999000111' });
+    expect((await client.get('/api/me/billing-address')).body.data).toMatchObject({ address1: 'Plot 7, Area 47', town: 'Central', state: 'Lilongwe' });
   });
 
-  it('when a cookie session saves the address without the anti-forgery header, then 419', async () => {
+  it('when a district is typed under Other (please specify), then it is stored as typed', async () => {
+    const me = await createCustomer(server.database.db);
+    const client = new TestClient(server.url, me.token);
+    const saved = await client.post('/api/me/billing-address', { address1: 'Katoto, off M1 Road', town: 'Northern', state: 'Mzuzu City', zip: '105', country: 'Malawi' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ town: 'Northern', state: 'Mzuzu City', zip: '105' });
+  });
+
+  it("when the body breaks the checkout's billing rules, then 422 {message, errors} with the spec's texts and the stored address is untouched", async () => {
+    const db = server.database.db;
+    const me = await createCustomer(db);
+    const client = new TestClient(server.url, me.token);
+    const good = { address1: 'House 14, Namiwawa Road', town: 'Southern', state: 'Blantyre', zip: '', country: 'Malawi' };
+    await client.post('/api/me/billing-address', { ...good, email: 'me@example.mw', phone: '0999000111' });
+    const before = await db.selectFrom('billing_addresses').selectAll().where('user_id', '=', me.id).executeTakeFirstOrThrow();
+
+    const empty = await client.post('/api/me/billing-address', {});
+    expect(empty.status).toBe(422);
+    expect(empty.body.message).toBe('Street address is required');
+    expect(empty.body.errors).toEqual({ address1: ['Street address is required'], town: ['Region is required'], state: ['State is required'] });
+    const blanks = await client.post('/api/me/billing-address', { address1: '  ', town: '', state: null });
+    expect(blanks.body.errors).toEqual({ address1: ['Street address is required'], town: ['Region is required'], state: ['State is required'] });
+
+    const refused: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{ ...good, town: 'Lakeshore' }, { town: ['Region is required'] }],
+      [{ ...good, state: 'Other (please specify)' }, { state: ['State is required'] }],
+      [{ ...good, town: 'Central' }, { state: ['State is required'] }], // Blantyre is a Southern district
+      [{ ...good, country: 'Zambia' }, { country: ['Billing addresses must be in Malawi'] }],
+      [{ ...good, address1: 'x'.repeat(256) }, { address1: ['Street address may not be longer than 255 characters.'] }],
+      [{ ...good, zip: '1'.repeat(21) }, { zip: ['Postal code may not be longer than 20 characters.'] }],
+      [{ ...good, email: 'not-an-email' }, { email: ['Please enter a valid email address'] }],
+    ];
+    for (const [body, errors] of refused) {
+      const res = await client.post('/api/me/billing-address', body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.errors).toEqual(errors);
+      expect(res.body.message).toBe(Object.values(errors)[0][0]);
+    }
+    expect((await client.post('/api/me/billing-address', ['not', 'an', 'object'])).status).toBe(422);
+
+    const after = await db.selectFrom('billing_addresses').selectAll().where('user_id', '=', me.id).executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+
+  it('when signed out, then 401; when a cookie session saves without the anti-forgery header, then 419', async () => {
+    const valid = { address1: 'Plot 7, Area 47', town: 'Central', state: 'Lilongwe' };
+    expect((await new TestClient(server.url).get('/api/me/billing-address')).status).toBe(401);
+    expect((await new TestClient(server.url).post('/api/me/billing-address', valid)).status).toBe(401);
     const me = await createCustomer(server.database.db);
     const client = new TestClient(server.url);
     await client.login(me.email);
-    expect((await client.post('/api/me/billing-address', { address1: 'X' }, { csrf: false })).status).toBe(419);
-    expect((await client.post('/api/me/billing-address', { address1: 'X' })).status).toBe(200);
+    expect((await client.post('/api/me/billing-address', valid, { csrf: false })).status).toBe(419);
+    expect((await client.post('/api/me/billing-address', valid)).status).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveDistrict, validateBilling, validateCustomer, validatePaymentContact } from '../../../shared/rules/checkout.js';
+import { billingFormFromSaved, billingFormToSaved, effectiveDistrict, validateBilling, validateCustomer, validatePaymentContact } from '../../../shared/rules/checkout.js';
 import { districtsOf, OTHER_DISTRICT } from '../../../shared/rules/regions.js';
 
 describe('checkout steps (spec/shopping.md §5)', () => {
@@ -27,6 +27,30 @@ describe('checkout steps (spec/shopping.md §5)', () => {
     expect(validateBilling(other)).toEqual({ otherState: 'State is required' });
     expect(effectiveDistrict({ ...other, otherState: 'Mzuzu City' })).toBe('Mzuzu City');
     expect(districtsOf('Northern')).toEqual(['Chitipa', 'Karonga', 'Likoma', 'Mzimba', 'Nkhata Bay', 'Rumphi', OTHER_DISTRICT]);
+  });
+  it('when a typed district is a listed district of another region, then the billing step refuses it', () => {
+    const base = { address: 'Plot 1', region: 'Central', state: OTHER_DISTRICT, postalCode: '', country: 'Malawi' };
+    expect(validateBilling({ ...base, otherState: 'blantyre' })).toEqual({ otherState: 'State is required' });
+    expect(validateBilling({ ...base, otherState: 'Lilongwe' })).toEqual({});
+    expect(validateBilling({ ...base, otherState: 'Area 25 township' })).toEqual({});
+  });
+  it('when a form is saved and read back, then the saved shape carries region in town and district in state, and nothing is lost', () => {
+    const form = { address: ' Katoto, off M1 Road ', region: 'Northern', state: OTHER_DISTRICT, otherState: 'Mzuzu City', postalCode: '', country: 'Malawi' };
+    const saved = billingFormToSaved(form);
+    expect(saved).toEqual({ address1: 'Katoto, off M1 Road', town: 'Northern', state: 'Mzuzu City', zip: '00000', country: 'Malawi' });
+    expect(billingFormFromSaved(saved)).toEqual({ ...form, address: 'Katoto, off M1 Road' });
+    expect(billingFormFromSaved({ address1: 'House 14', town: 'Southern', state: 'Blantyre', zip: '301' })).toEqual({
+      address: 'House 14', region: 'Southern', state: 'Blantyre', otherState: '', postalCode: '301', country: 'Malawi',
+    });
+  });
+  it('when an older address holds a town name in town, then the region comes from the district and the town moves into the street address', () => {
+    expect(billingFormFromSaved({ address1: 'Katoto, off M1 Road', town: 'Mzuzu', state: 'Mzimba', zip: null })).toMatchObject({
+      address: 'Katoto, off M1 Road, Mzuzu', region: 'Northern', state: 'Mzimba', otherState: '',
+    });
+    // A town named like its district, or already in the street, is not repeated.
+    expect(billingFormFromSaved({ address1: 'House 14, Namiwawa Road', town: 'Blantyre', state: 'Blantyre' }).address).toBe('House 14, Namiwawa Road');
+    expect(billingFormFromSaved({ address1: 'Chibavi, Mzuzu', town: 'Mzuzu', state: 'Mzimba' }).address).toBe('Chibavi, Mzuzu');
+    expect(billingFormFromSaved({})).toEqual({ address: '', region: '', state: '', otherState: '', postalCode: '', country: 'Malawi' });
   });
   it('when the DPO contact is short or has letters in the phone, then the payment step refuses it', () => {
     expect(validatePaymentContact({ customerName: 'A', customerEmail: '', customerPhone: '09x' })).toEqual({

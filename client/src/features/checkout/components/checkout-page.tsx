@@ -5,6 +5,8 @@ import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconLock } from '@tab
 import { CHECKOUT_MESSAGES as M } from '../../../../../shared/messages/checkout';
 import { formatMK } from '../../../../../shared/rules/money';
 import {
+  billingFormFromSaved,
+  billingFormToSaved,
   effectiveDistrict,
   validateBilling,
   validateCustomer,
@@ -14,13 +16,14 @@ import {
   type FieldErrors,
   type PaymentContact,
 } from '../../../../../shared/rules/checkout';
-import { BILLING_COUNTRY, DEFAULT_POSTAL_CODE, districtsOf, OTHER_DISTRICT, REGION_NAMES } from '../../../../../shared/rules/regions';
+import { BILLING_COUNTRY, DEFAULT_POSTAL_CODE } from '../../../../../shared/rules/regions';
 import { ENABLED_PAYMENT_METHODS, type PaymentMethod } from '../../../../../shared/schemas/checkout.schema';
+import { BillingAddressFields } from '../../../components/billing-address-fields';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import { getBillingAddress, saveBillingAddress } from '../api/billing-address';
 import { placeCashOrder, placeDpoOrder, type OrderPayload } from '../api/place-order';
 import { loadGuestBilling, loadGuestCustomer, saveDpoPayment, saveGuestBilling, saveGuestCustomer } from '../lib/checkout-storage';
-import { BillingStep, CustomerStep, PaymentStep, ReviewBlock, TermsCheckbox } from './checkout-steps';
+import { CustomerStep, PaymentStep, ReviewBlock, TermsCheckbox } from './checkout-steps';
 import { OrderSummaryPanel } from './order-summary-panel';
 
 /** A cart line as checkout needs it (handed in by the app layer). */
@@ -82,10 +85,6 @@ function profileName(p: CheckoutProfile): { first: string; last: string } {
   if (first || last) return { first, last };
   const parts = (p.name ?? '').trim().split(/\s+/).filter(Boolean);
   return { first: parts[0] ?? '', last: parts.slice(1).join(' ') };
-}
-
-function regionOfDistrict(district: string): string {
-  return REGION_NAMES.find((r) => districtsOf(r).includes(district)) ?? '';
 }
 
 /**
@@ -154,16 +153,15 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
       setCustomer((c) => ({ firstName: c.firstName || first, lastName: c.lastName || last, email: c.email || (profile.email ?? ''), phone: c.phone || phone }));
       void getBillingAddress().then((a) => {
         if (!a?.address1) return;
-        const district = a.state ?? '';
-        const region = REGION_NAMES.includes(a.town as never) ? (a.town as string) : regionOfDistrict(district);
-        const known = region && districtsOf(region).includes(district);
+        const saved = billingFormFromSaved(a);
+        // Whatever the buyer typed before the answer came stays.
         setBilling((b) => ({
           ...b,
-          address: b.address || (a.address1 ?? ''),
-          region: b.region || region,
-          state: b.state || (known ? district : district ? OTHER_DISTRICT : ''),
-          otherState: b.otherState || (known ? '' : district),
-          postalCode: b.postalCode || (a.zip && a.zip !== DEFAULT_POSTAL_CODE ? a.zip : ''),
+          address: b.address || saved.address,
+          region: b.region || saved.region,
+          state: b.state || saved.state,
+          otherState: b.otherState || saved.otherState,
+          postalCode: b.postalCode || saved.postalCode,
         }));
       });
     } else {
@@ -208,7 +206,7 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
       setContact({ customerName: `${customer.firstName} ${customer.lastName}`.trim(), customerEmail: customer.email, customerPhone: customer.phone });
     }
     if (active === 1) {
-      if (profile) void saveBillingAddress({ address1: billing.address, town: billing.region, state: effectiveDistrict(billing), zip: billing.postalCode || DEFAULT_POSTAL_CODE, country: BILLING_COUNTRY });
+      if (profile) void saveBillingAddress(billingFormToSaved(billing));
       else saveGuestBilling(billing);
     }
     setSaving(false);
@@ -280,7 +278,7 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
 
   const stepBody = [
     <CustomerStep key="c" value={customer} errors={errors} onChange={setCustomer} />,
-    <BillingStep key="b" value={billing} errors={errors} onChange={setBilling} />,
+    <BillingAddressFields key="b" value={billing} errors={errors} onChange={setBilling} />,
     <PaymentStep
       key="p"
       method={method}

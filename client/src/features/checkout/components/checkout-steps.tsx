@@ -2,8 +2,7 @@ import { Alert, Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack
 import { IconBuildingBank, IconCash, IconCreditCard, IconDeviceMobile, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatMK } from '../../../../../shared/rules/money';
-import type { BillingForm, CustomerInfo, FieldErrors, PaymentContact } from '../../../../../shared/rules/checkout';
-import { BILLING_COUNTRY, districtsOf, OTHER_DISTRICT, REGION_NAMES } from '../../../../../shared/rules/regions';
+import type { CustomerInfo, FieldErrors, PaymentContact } from '../../../../../shared/rules/checkout';
 import { CURRENCY_OPTIONS, DPO_MAX_AMOUNT, type PaymentMethod } from '../../../../../shared/schemas/checkout.schema';
 
 /** Customer step: first name, last name, email, phone. Source: spec/shopping.md §3, §5. */
@@ -27,70 +26,6 @@ export function CustomerStep({ value, errors, onChange }: { value: CustomerInfo;
         autoComplete="tel"
         data-testid="phone"
       />
-    </Stack>
-  );
-}
-
-/**
- * Billing step: street address, region, district (disabled until a region is chosen; 'Other
- * (please specify)' shows a text field), postal code (optional, 00000 when empty), country fixed
- * Malawi. Source: spec/shopping.md §2 "Checkout", §3 "Regions and districts", §5.
- */
-export function BillingStep({ value, errors, onChange }: { value: BillingForm; errors: FieldErrors; onChange: (v: BillingForm) => void }) {
-  const districts = districtsOf(value.region);
-  return (
-    <Stack gap="md">
-      <TextInput
-        label="Street address"
-        withAsterisk
-        value={value.address}
-        onChange={(e) => onChange({ ...value, address: e.currentTarget.value })}
-        error={errors.address}
-        placeholder="House / plot number, street, area"
-        autoComplete="street-address"
-        data-testid="address"
-      />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Select
-          label="Region"
-          withAsterisk
-          placeholder="Choose a region"
-          data={REGION_NAMES}
-          value={value.region || null}
-          onChange={(r) => onChange({ ...value, region: r ?? '', state: '', otherState: '' })}
-          error={errors.region}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="region"
-        />
-        <Select
-          label="District"
-          withAsterisk
-          placeholder={value.region ? 'Choose a district' : 'Choose a region first'}
-          data={districts}
-          value={value.state || null}
-          onChange={(d) => onChange({ ...value, state: d ?? '' })}
-          disabled={!value.region}
-          error={errors.state}
-          searchable
-          allowDeselect={false}
-          data-testid="district"
-        />
-      </SimpleGrid>
-      {value.state === OTHER_DISTRICT && (
-        <TextInput
-          label="District (please specify)"
-          withAsterisk
-          value={value.otherState ?? ''}
-          onChange={(e) => onChange({ ...value, otherState: e.currentTarget.value })}
-          error={errors.otherState}
-          data-testid="other-district"
-        />
-      )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput label="Postal code" description="Optional" placeholder="00000" value={value.postalCode} onChange={(e) => onChange({ ...value, postalCode: e.currentTarget.value })} autoComplete="postal-code" />
-        <TextInput label="Country" value={BILLING_COUNTRY} readOnly disabled />
-      </SimpleGrid>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiGet, apiSend, ApiError } from '../../../lib/api-client';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
+import type { SavedBillingFields } from '../../../../../shared/rules/checkout';
 
 /** Billing address as stored (address1, town, state, zip, country, email, phone). */
 export const billingAddressSchema = z.object({
@@ -18,6 +19,34 @@ export type BillingAddress = z.infer<typeof billingAddressSchema>;
 export async function getBillingAddress(): Promise<BillingAddress | null> {
   const body = z.object({ data: billingAddressSchema.nullable() }).parse(await apiGet('/api/me/billing-address', undefined, { withCsrf: true }));
   return body.data;
+}
+
+/** A refused billing address save: the general message and the first message of each field (saved-shape keys: address1, town, state, zip, country). */
+export class BillingAddressSaveError extends Error {
+  constructor(
+    message: string,
+    readonly fields: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * `POST /api/me/billing-address` with the saved shape (town the region, state the district).
+ * Resolves to the stored address. Rejects with {@link BillingAddressSaveError}: 422 → the
+ * field messages; otherwise the server message, default 'Failed to save billing address.'.
+ */
+export async function saveBillingAddress(input: SavedBillingFields): Promise<BillingAddress> {
+  try {
+    return z.object({ data: billingAddressSchema }).parse(await apiSend('POST', '/api/me/billing-address', input)).data;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 422 && e.body?.errors) {
+      const fields: Record<string, string> = {};
+      for (const [k, v] of Object.entries(e.body.errors)) if (Array.isArray(v) && typeof v[0] === 'string') fields[k] = v[0];
+      throw new BillingAddressSaveError(e.body.message || ACCOUNT_MESSAGES.billingAddressSaveFailed, fields);
+    }
+    throw new BillingAddressSaveError((e instanceof ApiError && !e.isNetworkError && e.body?.message) || ACCOUNT_MESSAGES.billingAddressSaveFailed, {});
+  }
 }
 
 /** `GET /api/me/profile-summary` → order count, total paid and latest order date. */

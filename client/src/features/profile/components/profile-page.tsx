@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Badge, Button, Card, Center, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendar, IconDeviceFloppy, IconMapPin, IconReceipt, IconRotate, IconWallet } from '@tabler/icons-react';
+import { IconCalendar, IconDeviceFloppy, IconReceipt, IconRotate, IconWallet } from '@tabler/icons-react';
 import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
 import { formatMK } from '../../../../../shared/rules/money';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
@@ -9,6 +9,7 @@ import { getBillingAddress, getProfileSummary, type BillingAddress } from '../ap
 import { useProfileForm } from '../hooks/use-profile-form';
 import { formatOrderDate } from '../utils/order-display';
 import { AccountForm } from './account-form';
+import { BillingAddressCard } from './billing-address-card';
 import { PurchaseHistory } from './purchase-history';
 
 function initials(name: string): string {
@@ -103,30 +104,7 @@ function SignedInProfile({ user }: { user: PublicUser }) {
                 </Group>
               </Stack>
             </Card>
-            <Card withBorder radius="lg" padding="lg" data-testid="billing-address">
-              <Group gap={8} mb={4}>
-                <IconMapPin size={18} />
-                <Text fw={700}>Billing Address</Text>
-              </Group>
-              <Text size="xs" c="dimmed" mb="sm">
-                Used for receipts and invoices.
-              </Text>
-              {address === undefined ? (
-                <Loader size="xs" />
-              ) : address === null ? (
-                <Text size="sm" c="dimmed">
-                  {ACCOUNT_MESSAGES.noBillingAddress}
-                </Text>
-              ) : (
-                <Stack gap={2}>
-                  <Text size="sm">{address.address1}</Text>
-                  {(address.town || address.state) && <Text size="sm">{[address.town, address.state].filter(Boolean).join(', ')}</Text>}
-                  {(address.zip || address.country) && <Text size="sm">{[address.zip, address.country].filter(Boolean).join(' ')}</Text>}
-                  {address.email && <Text size="sm" c="dimmed">{address.email}</Text>}
-                  {address.phone && <Text size="sm" c="dimmed">{address.phone}</Text>}
-                </Stack>
-              )}
-            </Card>
+            <BillingAddressCard address={address} onSaved={setAddress} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { ACCOUNT_MESSAGES as M } from '../../../../../shared/messages/accounts';
+import { billingFormFromSaved, billingFormToSaved, type BillingForm, type FieldErrors } from '../../../../../shared/rules/checkout';
+import { OTHER_DISTRICT } from '../../../../../shared/rules/regions';
+import { billingAddressInputSchema } from '../../../../../shared/schemas/profile.schema';
+import { notifySuccess } from '../../../lib/notify';
+import { BillingAddressSaveError, saveBillingAddress, type BillingAddress } from '../api/account';
+
+/** Field errors of the edit form (keys of {@link BillingForm}) plus a general message for anything else. */
+export interface BillingFormErrors {
+  fields: FieldErrors;
+  general: string | null;
+}
+
+/**
+ * Puts errors keyed by the saved shape (from `billingAddressInputSchema` or a 422 of
+ * `POST /api/me/billing-address`) under the form's fields: address1 → address, town → region,
+ * state → the district select, or the typed district when 'Other (please specify)' is chosen,
+ * zip → postalCode, country → country. Errors of other keys become the general message.
+ */
+export function billingFormErrors(errors: Record<string, string | undefined>, form: Pick<BillingForm, 'state'>): BillingFormErrors {
+  const key: Record<string, keyof BillingForm> = {
+    address1: 'address',
+    town: 'region',
+    state: form.state === OTHER_DISTRICT ? 'otherState' : 'state',
+    zip: 'postalCode',
+    country: 'country',
+  };
+  const fields: FieldErrors = {};
+  let general: string | null = null;
+  for (const [name, text] of Object.entries(errors)) {
+    if (!text) continue;
+    const field = key[name];
+    if (field) fields[field] ??= text;
+    else general ??= text;
+  }
+  return { fields, general };
+}
+
+/**
+ * Checks the form with the server's own schema (`billingAddressInputSchema`, the checkout's
+ * billing rules and texts) and answers the errors to show; empty when it may be sent.
+ */
+export function validateBillingForm(form: BillingForm): BillingFormErrors {
+  const parsed = billingAddressInputSchema.safeParse(billingFormToSaved(form));
+  if (parsed.success) return { fields: {}, general: null };
+  const first: Record<string, string> = {};
+  for (const issue of parsed.error.issues) first[String(issue.path[0] ?? '_')] ??= issue.message;
+  return billingFormErrors(first, form);
+}
+
+const EMPTY: BillingForm = billingFormFromSaved({});
+
+/**
+ * State of the Billing Address card's edit form: `open(address)` fills it from the stored
+ * address (or empty), `change` clears the errors of the fields that changed, `save` validates
+ * with the shared schema, sends `POST /api/me/billing-address` and hands the stored address to
+ * `onSaved` (the card then shows it, no reload); a refusal shows under the fields or as
+ * `error`. Source: spec/accounts-and-shell.md §2 "Billing Address card"; spec/shopping.md §5.
+ */
+export function useBillingAddressForm(onSaved: (address: BillingAddress) => void) {
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<BillingForm>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const open = (address: BillingAddress | null) => {
+    setValues(address ? billingFormFromSaved(address) : EMPTY);
+    setErrors({});
+    setError(null);
+    setEditing(true);
+  };
+
+  const cancel = () => {
+    if (saving) return;
+    setEditing(false);
+    setErrors({});
+    setError(null);
+  };
+
+  const change = (next: BillingForm) => {
+    setErrors((e) => {
+      const kept = { ...e };
+      for (const k of Object.keys(next) as (keyof BillingForm)[]) if (next[k] !== values[k]) delete kept[k];
+      return kept;
+    });
+    setValues(next);
+  };
+
+  /** Validates and sends; resolves true when stored, false when refused (errors set) or already saving. */
+  const save = async (): Promise<boolean> => {
+    if (saving) return false;
+    const found = validateBillingForm(values);
+    setErrors(found.fields);
+    setError(found.general);
+    if (Object.keys(found.fields).length || found.general) return false;
+    setSaving(true);
+    try {
+      const stored = await saveBillingAddress(billingFormToSaved(values));
+      onSaved(stored);
+      setEditing(false);
+      notifySuccess(M.billingAddressSaved);
+      return true;
+    } catch (e) {
+      const err = e instanceof BillingAddressSaveError ? e : new BillingAddressSaveError(M.billingAddressSaveFailed, {});
+      const mapped = billingFormErrors(err.fields, values);
+      setErrors(mapped.fields);
+      setError(Object.keys(mapped.fields).length ? mapped.general : (mapped.general ?? err.message));
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { editing, values, errors, error, saving, open, cancel, change, save };
+}
+export type BillingAddressForm = ReturnType<typeof useBillingAddressForm>;
