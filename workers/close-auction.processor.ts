@@ -1,20 +1,32 @@
 import { DelayedError, type Job } from 'bullmq';
 import { sql } from 'kysely';
 import { closeAuction, type CloseResult } from '../server/auctions/close-auction.service.js';
+import { publishOrderUpdated } from '../server/orders/order-events.js';
 import type { JobDeps } from './job-deps.js';
 import { closeAuctionJobSchema, type CloseAuctionJob } from './queues.js';
 
 /**
  * Closes one auction (server/auctions/close-auction.service.ts) and, when this run closed it,
- * publishes `auction.closed` on the bus. Idempotent: an item already closed, not yet due, or a
- * cash item gives null and publishes nothing.
- * @returns the published event, or null.
+ * publishes `auction.closed` on the bus and, for a sold lot, `order.updated` for the winner's
+ * new order awaiting payment (the operators' Orders screen shows it at once). Idempotent: an
+ * item already closed, not yet due, or a cash item gives null and publishes nothing.
+ * @returns the `auction.closed` event, or null.
  */
 export async function handleCloseAuction(deps: JobDeps, data: CloseAuctionJob): Promise<CloseResult> {
   const closed = await closeAuction(deps.db, data.item_id);
   if (closed) {
     deps.logger.info({ item_id: closed.item_id, status: closed.status, winner: closed.closed_by }, 'auction closed');
     await deps.bus.publish({ type: 'auction.closed', payload: closed });
+    if (closed.status === 'sold') {
+      const orders = await deps.db
+        .selectFrom('orders')
+        .innerJoin('order_lines as l', 'l.order_id', 'orders.id')
+        .select('orders.id')
+        .where('orders.source', '=', 'auction')
+        .where('l.item_id', '=', closed.item_id)
+        .execute();
+      await publishOrderUpdated(deps.db, deps.bus, { orderIds: orders.map((o) => o.id), logger: deps.logger });
+    }
   }
   return closed;
 }

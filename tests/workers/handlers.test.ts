@@ -58,6 +58,20 @@ describe('job handlers are idempotent (the database is the truth)', () => {
     expect(events.slice(before)).toEqual([{ type: 'auction.closed', payload: { item_id: itemId, closed_by: null, status: 'unsold' } }]);
   });
 
+  it('when a lot with a winning bid closes, then auction.closed and then order.updated for the winner\'s new order are published, once', async () => {
+    const winner = await createCustomer(testDb.db);
+    const itemId = await createItem(testDb.db, { date_to: past() });
+    await testDb.db.updateTable('items').set({ bid_amount: 250_000, bid_count: 1, leader_id: winner.id }).where('id', '=', itemId).execute();
+    const before = events.length;
+    const data = { item_id: itemId, date_to: new Date().toISOString() };
+    expect(await handleCloseAuction(deps, data)).toEqual({ item_id: itemId, closed_by: winner.id, status: 'sold' });
+    expect(await handleCloseAuction(deps, data)).toBeNull();
+    const published = events.slice(before);
+    expect(published.map((e) => e.type)).toEqual(['auction.closed', 'order.updated']);
+    const order = published[1].type === 'order.updated' ? published[1].payload.order : null;
+    expect(order).toMatchObject({ status: 'awaiting_payment', amount_total: 250_000 });
+  });
+
   it('when an expired reservation is released twice, then the order is cancelled once, its items go back on sale, item.updated is published once per item and order.updated once', async () => {
     const a = await createItem(testDb.db, { kind: 'cash', date_to: null });
     const b = await createItem(testDb.db, { kind: 'cash', date_to: null });
