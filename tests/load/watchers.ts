@@ -112,7 +112,8 @@ export class WatcherPool {
   private readonly sockets: WatcherConnection[] = [];
   private readonly logs: WatcherLog[] = [];
   private readonly ackAt = new Map<number, number>();
-  private readonly early = new Map<number, number>();
+  /** Delivery times of bids whose acknowledgement this thread hasn't heard of yet. */
+  private readonly early = new Map<number, number[]>();
   private connectFailures = 0;
   private fanoutBeforeAck = 0;
 
@@ -140,8 +141,9 @@ export class WatcherPool {
           lastAmount = e.bid_amount;
           const at = this.ackAt.get(e.bid.id);
           if (at === undefined) {
-            this.fanoutBeforeAck++;
-            this.early.set(e.bid.id, (this.early.get(e.bid.id) ?? 0) + 1);
+            const times = this.early.get(e.bid.id);
+            if (times) times.push(now);
+            else this.early.set(e.bid.id, [now]);
           } else if (!Number.isNaN(at)) this.fanoutLatency.record(now - at);
         };
         const onReady = (ok: boolean) => {
@@ -157,12 +159,21 @@ export class WatcherPool {
     return this.sockets.filter((s) => s.connected).length;
   }
 
-  /** A bid was acknowledged at `atMs` ({@link clockMs}); null: a warm-up bid, not measured. */
+  /**
+   * A bid was acknowledged at `atMs` ({@link clockMs}); null: a warm-up bid, not measured.
+   * Deliveries seen before this call count from their own time: 0 when they came before the
+   * acknowledgement, else the difference (the news of the ack may reach this thread late).
+   */
   ack(bidId: number, atMs: number | null): void {
     this.ackAt.set(bidId, atMs ?? Number.NaN);
-    const n = this.early.get(bidId);
-    if (n) {
-      if (atMs !== null) for (let i = 0; i < n; i++) this.fanoutLatency.record(0);
+    const times = this.early.get(bidId);
+    if (times) {
+      if (atMs !== null) {
+        for (const t of times) {
+          if (t < atMs) this.fanoutBeforeAck++;
+          this.fanoutLatency.record(Math.max(0, t - atMs));
+        }
+      }
       this.early.delete(bidId);
     }
   }
