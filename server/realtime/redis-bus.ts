@@ -1,26 +1,38 @@
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { DomainEvent, EventBus } from './bus.js';
 
 /** Redis channel carrying Gavel's domain events between server and worker processes. */
 export const EVENTS_CHANNEL = 'gavel:events';
 
+/** What travels on the channel: the event and the bus instance that published it. */
+interface Envelope {
+  origin: string;
+  event: DomainEvent;
+}
+
 /**
  * The scale-out bus: events are published on a Redis channel and every process (server or
- * worker) subscribed to it receives them, its own included. Uses RESP2 for pub/sub
- * (STACK-NOTES: ioredis 6 defaults to RESP3).
+ * worker) subscribed to it receives them. The publishing process hands its own events to its
+ * handlers straight after Redis took them, without the round trip back through the channel
+ * (its sockets hear of a bid before the bidder's answer, as with one process; issue 8), and
+ * skips them when they come back. Uses RESP2 for pub/sub (STACK-NOTES: ioredis 6 defaults to
+ * RESP3).
  */
 export class RedisBus implements EventBus {
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly handlers = new Set<(event: DomainEvent) => void>();
   private readonly ready: Promise<unknown>;
+  private readonly origin = randomBytes(8).toString('hex');
 
   constructor(redisUrl: string, private readonly channel = EVENTS_CHANNEL) {
     this.pub = new Redis(redisUrl, { protocol: 2, lazyConnect: false });
     this.sub = new Redis(redisUrl, { protocol: 2, lazyConnect: false });
     this.sub.on('message', (_channel: string, message: string) => {
-      const event = JSON.parse(message) as DomainEvent;
-      for (const handler of this.handlers) handler(event);
+      const { origin, event } = JSON.parse(message) as Envelope;
+      if (origin === this.origin) return;
+      this.deliver(event);
     });
     this.ready = this.sub.subscribe(this.channel);
   }
@@ -30,8 +42,15 @@ export class RedisBus implements EventBus {
     return this.ready;
   }
 
+  /** Publishes on the channel, then delivers to this process's handlers. @throws when Redis refuses (nothing delivered). */
   async publish(event: DomainEvent): Promise<void> {
-    await this.pub.publish(this.channel, JSON.stringify(event));
+    const envelope: Envelope = { origin: this.origin, event };
+    await this.pub.publish(this.channel, JSON.stringify(envelope));
+    this.deliver(event);
+  }
+
+  private deliver(event: DomainEvent): void {
+    for (const handler of this.handlers) handler(event);
   }
 
   subscribe(handler: (event: DomainEvent) => void): () => void {
