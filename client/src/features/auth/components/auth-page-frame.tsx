@@ -2,22 +2,29 @@ import type { ReactNode } from 'react';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
-interface AuthPageFrameProps {
-  title: string;
-  subtitle: string;
-  /** The card's largest width, px (440 for sign-in, 620 for the two-column registration form). */
-  maxWidth: number;
-  /** The line under the form: `prompt` then a link to the other page (e.g. 'New here?', /register, 'Create an account'). */
-  switchTo: { prompt: string; to: string; label: string };
-  /** The form. */
-  children: ReactNode;
-}
+/** The words and width of each page's card. Source: spec/accounts-and-shell.md §2 "/login page", "/register page". */
+const AUTH_PAGES = {
+  login: {
+    title: 'Sign in to Gavel',
+    subtitle: 'Bid on live and online auctions, and follow your watchlist.',
+    maxWidth: 440,
+    switchTo: { prompt: 'New here?', to: '/register', label: 'Create an account' },
+  },
+  register: {
+    title: 'Create your Gavel account',
+    subtitle: 'Register once to bid on online and live auctions across our branches.',
+    // Wider: the registration form puts its fields in two columns.
+    maxWidth: 620,
+    switchTo: { prompt: 'Already registered?', to: '/login', label: 'Sign in' },
+  },
+} as const;
 
 /**
- * The card of the /login and /register pages: title and subtitle, the form, then the link to the
- * other page and 'Back to home'. Source: spec/accounts-and-shell.md §2 "/login page", "/register page".
+ * The card of the /login or /register `page`: its title and subtitle, `children` (the form), then
+ * the link to the other page and 'Back to home'. Source: spec/accounts-and-shell.md §2 "/login page", "/register page".
  */
-export function AuthPageFrame({ title, subtitle, maxWidth, switchTo, children }: AuthPageFrameProps) {
+export function AuthPageFrame({ page, children }: { page: keyof typeof AUTH_PAGES; children: ReactNode }) {
+  const { title, subtitle, maxWidth, switchTo } = AUTH_PAGES[page];
   return (
     <Stack align="center" py={{ base: 'lg', sm: 48 }} px="md">
       <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={maxWidth}>

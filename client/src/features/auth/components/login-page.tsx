@@ -18,12 +18,7 @@ export function LoginPage() {
   const done = useRef(false);
 
   return (
-    <AuthPageFrame
-      title="Sign in to Gavel"
-      subtitle="Bid on live and online auctions, and follow your watchlist."
-      maxWidth={440}
-      switchTo={{ prompt: 'New here?', to: '/register', label: 'Create an account' }}
-    >
+    <AuthPageFrame page="login">
       <LoginForm
         variant="page"
         redirect={redirect}

@@ -13,12 +13,7 @@ export function RegisterPage() {
   const refreshSession = useSetAtom(refreshSessionAtom);
 
   return (
-    <AuthPageFrame
-      title="Create your Gavel account"
-      subtitle="Register once to bid on online and live auctions across our branches."
-      maxWidth={620}
-      switchTo={{ prompt: 'Already registered?', to: '/login', label: 'Sign in' }}
-    >
+    <AuthPageFrame page="register">
       <RegisterForm
         variant="page"
         onSuccess={async () => {
