@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { setupServerAndBrowser } from '../helpers/browser.js';
 import { createCustomer } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = setupServerAndBrowser();
 
 /** Fills the sign-in form of the open modal and submits it once the ALTCHA is solved. */
 async function signInThroughModal(page: Page, email: string, password: string): Promise<void> {
@@ -29,12 +18,12 @@ async function signInThroughModal(page: Page, email: string, password: string): 
 
 describe('accounts end to end in Chromium (issue 3)', () => {
   it('when a visitor registers, signs out, signs in through the modal, edits the profile and opens a receipt, then each step shows what the spec says', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ctx = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
     const email = `amara-${Date.now()}@example.mw`;
 
     // Register on /register: the ALTCHA solves itself, the account signs in and goes home.
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${e2e.server.url}/register`);
     await expect.poll(() => page.title()).toBe('Create Account | Gavel');
     await page.getByLabel('First Name').fill('Amara');
     await page.getByLabel('Last Name').fill('Gondwe');
@@ -45,9 +34,9 @@ describe('accounts end to end in Chromium (issue 3)', () => {
     await page.getByLabel('I accept the terms and conditions').check();
     await page.getByTestId('human-verification').and(page.locator('[data-state="verified"]')).waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
     await page.getByTestId('user-menu').waitFor();
-    const user = await server.database.db.selectFrom('users').select(['id', 'name', 'phone']).where('email', '=', email).executeTakeFirstOrThrow();
+    const user = await e2e.server.database.db.selectFrom('users').select(['id', 'name', 'phone']).where('email', '=', email).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ name: 'Amara Gondwe', phone: '0888 765 432' });
 
     // Sign out from the account menu.
@@ -56,21 +45,21 @@ describe('accounts end to end in Chromium (issue 3)', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
 
     // A guest opening /bid-dashboard is sent to /login with the target, which is remembered.
-    await page.goto(`${server.url}/bid-dashboard`);
-    await page.waitForURL(`${server.url}/login?redirect=%2Fbid-dashboard`);
+    await page.goto(`${e2e.server.url}/bid-dashboard`);
+    await page.waitForURL(`${e2e.server.url}/login?redirect=%2Fbid-dashboard`);
     await expect.poll(() => page.title()).toBe('Sign In | Gavel');
 
     // Signing in through the modal from elsewhere returns to the stored redirect.
     await page.getByRole('link', { name: 'Back to home' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     expect(await page.getByRole('dialog').getByRole('heading').first().textContent()).toBe('Welcome to Gavel');
     await signInThroughModal(page, email, 'kwacha1');
-    await page.waitForURL(`${server.url}/bid-dashboard`);
+    await page.waitForURL(`${e2e.server.url}/bid-dashboard`);
     await expect.poll(() => page.title()).toBe('Bid Dashboard | Gavel');
 
     // A purchase made earlier shows in the history; its receipt opens and prints.
-    const order = await server.database.db
+    const order = await e2e.server.database.db
       .insertInto('orders')
       .values({
         order_reference: `ORD-E2E-${Date.now()}`,
@@ -96,9 +85,9 @@ describe('accounts end to end in Chromium (issue 3)', () => {
       })
       .returning(['id', 'order_reference'])
       .executeTakeFirstOrThrow();
-    await server.database.db.insertInto('order_lines').values({ order_id: order.id, item_id: null, name: 'Mahogany dining set', quantity: 1, unit_price: 450_000, amount: 450_000 }).execute();
+    await e2e.server.database.db.insertInto('order_lines').values({ order_id: order.id, item_id: null, name: 'Mahogany dining set', quantity: 1, unit_price: 450_000, amount: 450_000 }).execute();
 
-    await page.goto(`${server.url}/spa/profile`);
+    await page.goto(`${e2e.server.url}/spa/profile`);
     await expect.poll(() => page.title()).toBe('My Profile | Gavel');
     const row = page.getByTestId('order-row').first();
     await row.waitFor();
@@ -124,27 +113,27 @@ describe('accounts end to end in Chromium (issue 3)', () => {
   });
 
   it('when a guest opens the dashboard under /spa, then the page stays with the dashboard sign-in modal, and signing in reloads into it', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const ctx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
     const email = `guest-${Date.now()}@example.mw`;
-    await createCustomer(server.database.db, { email });
-    await page.goto(`${server.url}/spa/bid-dashboard`);
+    await createCustomer(e2e.server.database.db, { email });
+    await page.goto(`${e2e.server.url}/spa/bid-dashboard`);
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.getByRole('heading').first().textContent()).toBe('Sign in to access your bid dashboard');
-    expect(page.url()).toBe(`${server.url}/spa/bid-dashboard`);
+    expect(page.url()).toBe(`${e2e.server.url}/spa/bid-dashboard`);
     await signInThroughModal(page, email, 'password');
     await page.waitForEvent('load');
     await page.getByTestId('active-bids').waitFor();
-    expect(page.url()).toBe(`${server.url}/spa/bid-dashboard`);
+    expect(page.url()).toBe(`${e2e.server.url}/spa/bid-dashboard`);
     await ctx.close();
   });
 
   it('when the verification cannot load, then Failed with Retry (3 s × attempt); a retry that works verifies; after 3 retries, Please refresh the page.', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const ctx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
     await page.route('**/api/captcha/config', (route) => route.abort());
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     const failed = page.getByTestId('verification-failed');
     await failed.waitFor({ timeout: 10_000 });
     expect(await failed.textContent()).toContain('Failed to load reCAPTCHA.');
@@ -160,7 +149,7 @@ describe('accounts end to end in Chromium (issue 3)', () => {
     const stuck = await ctx.newPage();
     await stuck.clock.install();
     await stuck.route('**/api/captcha/config', (route) => route.abort());
-    await stuck.goto(`${server.url}/login`);
+    await stuck.goto(`${e2e.server.url}/login`);
     for (let attempt = 1; attempt <= 3; attempt++) {
       await stuck.clock.runFor(2_500);
       await stuck.getByTestId('verification-failed').getByRole('button', { name: 'Retry' }).click();

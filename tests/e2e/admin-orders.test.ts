@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { setupServerAndBrowser } from '../helpers/browser.js';
 import { createAuctionType, createCustomer, createItem, grantRole } from '../helpers/factories.js';
 import { TestClient } from '../helpers/http-client.js';
 import { signInThroughLoginPage } from '../helpers/sign-in.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = setupServerAndBrowser();
+
 let cashType: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  cashType = await createAuctionType(server.database.db, 'cash', 'Daily Sale');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  cashType = await createAuctionType(e2e.server.database.db, 'cash', 'Daily Sale');
 });
 
 /** A new customer buys a new daily-sale item with cash on delivery through the real checkout API; answers the order reference. */
 async function placeCashOrder(item: string, price: number, buyer: { first: string; last: string }): Promise<string> {
-  const db = server.database.db;
+  const db = e2e.server.database.db;
   const user = await createCustomer(db, { name: `${buyer.first} ${buyer.last}` });
-  const client = new TestClient(server.url, user.token);
+  const client = new TestClient(e2e.server.url, user.token);
   const itemId = await createItem(db, { auction_type_id: cashType, name: item, target_amount: price, date_to: null });
   expect((await client.post(`/cart/add/${itemId}`)).status).toBe(200);
   const res = await client.post('/checkout/cash', {
@@ -40,7 +33,7 @@ async function placeCashOrder(item: string, price: number, buyer: { first: strin
 
 /** Opens /admin/orders and marks the document, so a later check can prove the page was never reloaded. */
 async function openOrders(page: Page): Promise<void> {
-  await page.goto(`${server.url}/admin/orders`);
+  await page.goto(`${e2e.server.url}/admin/orders`);
   await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
   await page.evaluate(() => Object.assign(window, { __notReloaded: true }));
 }
@@ -54,7 +47,7 @@ const text = async (l: Locator) => (await l.textContent()) ?? '';
 
 describe('admin Orders screen in Chromium, two operators live', () => {
   it('when operator A records cash and operator B cancels with a reason, then each screen shows both changes without reload; a new order appears and a confirmation open on a settled order says so', async () => {
-    const db = server.database.db;
+    const db = e2e.server.database.db;
     const fridge = await placeCashOrder('Defy double-door fridge', 410_000, { first: 'Chikondi', last: 'Banda' });
     const sofa = await placeCashOrder('Three-seater sofa', 275_000, { first: 'Kondwani', last: 'Mwale' });
     const a = await createCustomer(db, { name: 'Thandiwe Phiri' });
@@ -62,11 +55,11 @@ describe('admin Orders screen in Chromium, two operators live', () => {
     await grantRole(db, a.id, 'admin');
     await grantRole(db, b.id, 'admin');
 
-    const ctxA = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const ctxA = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const ctxB = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const pageA = await ctxA.newPage();
     const pageB = await ctxB.newPage();
-    await Promise.all([signInThroughLoginPage(pageA, server.url, a.email), signInThroughLoginPage(pageB, server.url, b.email)]);
+    await Promise.all([signInThroughLoginPage(pageA, e2e.server.url, a.email), signInThroughLoginPage(pageB, e2e.server.url, b.email)]);
     await Promise.all([openOrders(pageA), openOrders(pageB)]);
 
     // A works at a desk (table rows), B on a phone (cards); both on the default Reserved filter.

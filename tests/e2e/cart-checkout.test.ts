@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { setupServerAndBrowser } from '../helpers/browser.js';
 import { createAuctionType, createItem } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = setupServerAndBrowser();
+
 let cashType: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  cashType = await createAuctionType(server.database.db, 'cash', 'Daily Sale');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  cashType = await createAuctionType(e2e.server.database.db, 'cash', 'Daily Sale');
 });
 
 async function addFromItemPage(page: Page, itemId: number): Promise<void> {
-  await page.goto(`${server.url}/item/${itemId}`);
+  await page.goto(`${e2e.server.url}/item/${itemId}`);
   await page.getByTestId('add-to-cart-button').click();
   await page.getByTestId('in-cart-notice').waitFor();
 }
@@ -45,14 +38,14 @@ async function fillCheckout(page: Page, method: 'cash' | 'dpopay'): Promise<void
 
 describe('cart and checkout in Chromium (issue 5 end to end)', () => {
   it('when a guest adds two items, then a second tab shows the same cart live, and cash on delivery reserves them', async () => {
-    const db = server.database.db;
+    const db = e2e.server.database.db;
     const chair = await createItem(db, { auction_type_id: cashType, name: 'Executive office chair', target_amount: 85_000, date_to: null });
     const desk = await createItem(db, { auction_type_id: cashType, name: 'Mahogany writing desk', target_amount: 240_000, date_to: null });
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ctx = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const tab1 = await ctx.newPage();
     await addFromItemPage(tab1, chair);
     const tab2 = await ctx.newPage();
-    await tab2.goto(`${server.url}/cart`);
+    await tab2.goto(`${e2e.server.url}/cart`);
     await expect.poll(() => tab2.getByTestId('cart-row').count(), { timeout: 10_000 }).toBe(1);
     await tab2.waitForTimeout(300); // the second tab's socket joins its cart room
     await addFromItemPage(tab1, desk);
@@ -60,9 +53,9 @@ describe('cart and checkout in Chromium (issue 5 end to end)', () => {
     expect(await tab2.getByTestId('cart-total').textContent()).toBe('MK 325,000');
 
     await tab1.bringToFront(); // a background tab's timers are throttled
-    await tab1.goto(`${server.url}/cart`);
+    await tab1.goto(`${e2e.server.url}/cart`);
     await tab1.getByTestId('cart-checkout').click();
-    await tab1.waitForURL(`${server.url}/checkout`);
+    await tab1.waitForURL(`${e2e.server.url}/checkout`);
     await fillCheckout(tab1, 'cash');
     await tab1.getByTestId('place-order').click();
     await tab1.waitForURL(/\/payment-success\?cod=1/, { timeout: 15_000 });
@@ -77,13 +70,13 @@ describe('cart and checkout in Chromium (issue 5 end to end)', () => {
   }, 90_000);
 
   it('when another guest pays with DPO Pay through the simulator, then Payment Successful shows and the order is paid', async () => {
-    const db = server.database.db;
+    const db = e2e.server.database.db;
     const radio = await createItem(db, { auction_type_id: cashType, name: 'Solar radio', target_amount: 45_000, date_to: null });
-    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const ctx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
     await addFromItemPage(page, radio);
     await page.getByTestId('detail-checkout-button').click();
-    await page.waitForURL(`${server.url}/checkout`);
+    await page.waitForURL(`${e2e.server.url}/checkout`);
     await fillCheckout(page, 'dpopay');
     await page.getByTestId('place-order').click();
     await page.waitForURL(/\/dpo-simulator\/payv2\.php\?ID=/, { timeout: 15_000 });

@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { setupServerAndBrowser } from '../helpers/browser.js';
 import { signInThroughLoginPage } from '../helpers/sign-in.js';
 import { createCustomer, createItem } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = setupServerAndBrowser();
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signIn = (page: Page, email: string) => signInThroughLoginPage(page, server.url, email);
+const signIn = (page: Page, email: string) => signInThroughLoginPage(page, e2e.server.url, email);
 
 async function bid(page: Page, amount: string): Promise<void> {
   const input = page.getByTestId('bid-amount-input');
@@ -27,18 +16,18 @@ async function bid(page: Page, amount: string): Promise<void> {
 
 describe('live bidding in two browsers (issue 2 end to end)', () => {
   it('when the bidder bids, then the watcher sees the price and history row without reload; when the watcher outbids, then the bidder badge turns Outbid', async () => {
-    const db = server.database.db;
+    const db = e2e.server.database.db;
     const itemId = await createItem(db, { name: 'Toyota Hilux 2.8 GD-6 (BT 4521)', kind: 'online', target_amount: 1_000_000 });
     const alice = await createCustomer(db, { name: 'Chikondi Banda' });
     const bob = await createCustomer(db, { name: 'Thoko Phiri' });
 
-    const bidderCtx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const watcherCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const bidderCtx = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const watcherCtx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     const bidder = await bidderCtx.newPage();
     const watcher = await watcherCtx.newPage();
     await Promise.all([signIn(bidder, alice.email), signIn(watcher, bob.email)]);
 
-    await Promise.all([bidder.goto(`${server.url}/item/${itemId}`), watcher.goto(`${server.url}/item/${itemId}`)]);
+    await Promise.all([bidder.goto(`${e2e.server.url}/item/${itemId}`), watcher.goto(`${e2e.server.url}/item/${itemId}`)]);
     await expect.poll(() => watcher.getByTestId('current-price').first().textContent()).toContain('MK 1,000,000');
     const watcherUrl = watcher.url();
     // Let both pages join the item room before bidding.

@@ -1,45 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { setupServerAndBrowser } from '../helpers/browser.js';
 import { signInThroughLoginPage } from '../helpers/sign-in.js';
 import { createAuctionType, createCustomer, createItem, grantRole } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = setupServerAndBrowser();
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signIn = (page: Page, email: string) => signInThroughLoginPage(page, server.url, email);
+const signIn = (page: Page, email: string) => signInThroughLoginPage(page, e2e.server.url, email);
 
 describe('live auctions end to end (issue 7)', () => {
   it('when a customer registers a deposit reference and an admin approves it elsewhere, then the open live item page unlocks bidding without reload', async () => {
-    const db = server.database.db;
+    const db = e2e.server.database.db;
     const typeId = await createAuctionType(db, 'live', 'Live Auction - Blantyre Monthly');
     const itemId = await createItem(db, { name: 'Isuzu KB 250 (repossessed)', auction_type_id: typeId, target_amount: 6_500_000 });
     const customer = await createCustomer(db, { name: 'Kondwani Mwale' });
     const adminUser = await createCustomer(db, { name: 'Gavel Admin' });
     await grantRole(db, adminUser.id, 'admin');
 
-    const customerCtx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const adminCtx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const customerCtx = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const adminCtx = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const itemPage = await customerCtx.newPage();
     const admin = await adminCtx.newPage();
     await Promise.all([signIn(itemPage, customer.email), signIn(admin, adminUser.email)]);
 
-    await itemPage.goto(`${server.url}/item/${itemId}`);
+    await itemPage.goto(`${e2e.server.url}/item/${itemId}`);
     await itemPage.getByTestId('subscription-required').waitFor();
     const url = itemPage.url();
 
     const form = await customerCtx.newPage();
-    await form.goto(`${server.url}/register-bid`);
+    await form.goto(`${e2e.server.url}/register-bid`);
     await form.getByTestId('reference-input').fill('NBM-2026-778899');
     await form.getByTestId('auction-select').click();
     await form.getByRole('option', { name: /Live Auction - Blantyre Monthly/ }).click();
@@ -48,9 +37,9 @@ describe('live auctions end to end (issue 7)', () => {
     await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
     await submit.click();
     await form.getByTestId('register-bid-success').waitFor();
-    await form.waitForURL(`${server.url}/shop`, { timeout: 5000 });
+    await form.waitForURL(`${e2e.server.url}/shop`, { timeout: 5000 });
 
-    await admin.goto(`${server.url}/admin/registrations`);
+    await admin.goto(`${e2e.server.url}/admin/registrations`);
     const row = admin.getByTestId('registration-row').filter({ hasText: 'NBM-2026-778899' });
     await row.getByRole('button', { name: 'Approve' }).click();
 
@@ -65,7 +54,7 @@ describe('live auctions end to end (issue 7)', () => {
   });
 
   it('when an admin ends an advert, then it disappears from an open home page', async () => {
-    const db = server.database.db;
+    const db = e2e.server.database.db;
     await db.deleteFrom('adverts').execute();
     await db
       .insertInto('adverts')
@@ -74,14 +63,14 @@ describe('live auctions end to end (issue 7)', () => {
     const adminUser = await createCustomer(db);
     await grantRole(db, adminUser.id, 'admin');
 
-    const visitorCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const adminCtx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const visitorCtx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const adminCtx = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const home = await visitorCtx.newPage();
     const admin = await adminCtx.newPage();
-    await home.goto(`${server.url}/`);
+    await home.goto(`${e2e.server.url}/`);
     await home.getByText('Lilongwe property auction: register now').waitFor();
     await signIn(admin, adminUser.email);
-    await admin.goto(`${server.url}/admin/adverts`);
+    await admin.goto(`${e2e.server.url}/admin/adverts`);
     await admin.getByTestId('end-advert').click();
     await expect.poll(() => home.getByText('Lilongwe property auction: register now').count(), { timeout: 5000 }).toBe(0);
     await visitorCtx.close();

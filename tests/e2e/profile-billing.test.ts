@@ -1,32 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { setupServerAndBrowser } from '../helpers/browser.js';
 import { createAuctionType, createCustomer, createItem } from '../helpers/factories.js';
 import { TestClient } from '../helpers/http-client.js';
 import { signInThroughLoginPage } from '../helpers/sign-in.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = setupServerAndBrowser();
+
 let cashType: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  cashType = await createAuctionType(server.database.db, 'cash', 'Daily Sale');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  cashType = await createAuctionType(e2e.server.database.db, 'cash', 'Daily Sale');
 });
 
 /** Puts a fresh daily-sale item in the signed-in customer's cart and opens /checkout. */
 async function openCheckoutWithItem(page: Page, name: string): Promise<void> {
-  const item = await createItem(server.database.db, { auction_type_id: cashType, name, target_amount: 65_000, date_to: null });
-  await page.goto(`${server.url}/item/${item}`);
+  const item = await createItem(e2e.server.database.db, { auction_type_id: cashType, name, target_amount: 65_000, date_to: null });
+  await page.goto(`${e2e.server.url}/item/${item}`);
   await page.getByTestId('add-to-cart-button').click();
   await page.getByTestId('in-cart-notice').waitFor();
-  await page.goto(`${server.url}/checkout`);
+  await page.goto(`${e2e.server.url}/checkout`);
   await page.getByTestId('step-title').waitFor();
 }
 
@@ -50,19 +43,19 @@ async function billingStep(page: Page) {
 
 /** The stored billing address, read back through `GET /api/me/billing-address` with the customer's token. */
 async function storedAddress(token: string) {
-  return (await new TestClient(server.url, token).get('/api/me/billing-address')).body.data;
+  return (await new TestClient(e2e.server.url, token).get('/api/me/billing-address')).body.data;
 }
 
 describe('signed-in billing address: checkout prefill and profile edit (spec/shopping.md §4 Checkout wizard; accounts-and-shell.md §2 Billing Address card)', () => {
   it('when a customer with a saved billing address checks out, then customer and billing steps are prefilled from the server, and the changed billing step is saved back to the profile', async () => {
-    const db = server.database.db;
+    const db = e2e.server.database.db;
     const me = await createCustomer(db, { name: 'Chikondi Banda' });
-    const saved = await new TestClient(server.url, me.token).post('/api/me/billing-address', { address1: 'House 14, Namiwawa Road', town: 'Southern', state: 'Blantyre', zip: '301', country: 'Malawi', email: 'billing@example.mw', phone: '' });
+    const saved = await new TestClient(e2e.server.url, me.token).post('/api/me/billing-address', { address1: 'House 14, Namiwawa Road', town: 'Southern', state: 'Blantyre', zip: '301', country: 'Malawi', email: 'billing@example.mw', phone: '' });
     expect(saved.status).toBe(200);
 
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ctx = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
-    await signInThroughLoginPage(page, server.url, me.email);
+    await signInThroughLoginPage(page, e2e.server.url, me.email);
     await openCheckoutWithItem(page, 'Teak coffee table');
 
     // Customer step: from the signed-in profile (name split in two, email, phone).
@@ -89,7 +82,7 @@ describe('signed-in billing address: checkout prefill and profile edit (spec/sho
     expect(await db.selectFrom('billing_addresses').select('id').where('user_id', '=', me.id).execute()).toHaveLength(1);
 
     // The profile's Billing Address card shows what checkout saved.
-    await page.goto(`${server.url}/spa/profile`);
+    await page.goto(`${e2e.server.url}/spa/profile`);
     const view = page.getByTestId('billing-address-view');
     await expect.poll(() => view.textContent(), { timeout: 10_000 }).toContain('Plot 7, Area 47');
     expect(await view.textContent()).toContain('Lilongwe, Central Region');
@@ -97,12 +90,12 @@ describe('signed-in billing address: checkout prefill and profile edit (spec/sho
   }, 90_000);
 
   it('when a customer adds the address on the profile, then refusals show the checkout texts, the saved card shows it without a reload, and checkout prefills it', async () => {
-    const db = server.database.db;
+    const db = e2e.server.database.db;
     const me = await createCustomer(db, { name: 'Tiwonge Nyirenda' });
-    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const ctx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
-    await signInThroughLoginPage(page, server.url, me.email);
-    await page.goto(`${server.url}/spa/profile`);
+    await signInThroughLoginPage(page, e2e.server.url, me.email);
+    await page.goto(`${e2e.server.url}/spa/profile`);
     const card = page.getByTestId('billing-address');
     await expect.poll(() => card.textContent(), { timeout: 10_000 }).toContain('No billing address on file');
 

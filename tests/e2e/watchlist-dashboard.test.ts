@@ -1,33 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { setupServerAndBrowser } from '../helpers/browser.js';
 import { createCustomer, createItem } from '../helpers/factories.js';
 import { TestClient } from '../helpers/http-client.js';
 import { signInThroughLoginPage } from '../helpers/sign-in.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = setupServerAndBrowser();
 
 describe('watchlist badge and bid dashboard, live (issue 4 end to end)', () => {
   it('when the user watches an item in one tab, then the gavel badge of a second tab updates without reload; unwatching there clears the first', async () => {
-    const db = server.database.db;
+    const db = e2e.server.database.db;
     const user = await createCustomer(db, { name: 'Mphatso Chirwa' });
     const itemId = await createItem(db, { name: 'Mahindra Scorpio 2.2 (BT 7781)' });
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ctx = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const tab1 = await ctx.newPage();
-    await signInThroughLoginPage(tab1, server.url, user.email);
+    await signInThroughLoginPage(tab1, e2e.server.url, user.email);
     const tab2 = await ctx.newPage();
-    await Promise.all([tab1.goto(`${server.url}/item/${itemId}`), tab2.goto(`${server.url}/`)]);
+    await Promise.all([tab1.goto(`${e2e.server.url}/item/${itemId}`), tab2.goto(`${e2e.server.url}/`)]);
     await tab1.getByTestId('watch-button').waitFor();
     await tab2.getByTestId('item-card').first().waitFor();
     await tab2.waitForTimeout(300); // both sockets connected and in the user's room
@@ -51,19 +39,19 @@ describe('watchlist badge and bid dashboard, live (issue 4 end to end)', () => {
   });
 
   it('when another user outbids, then the Winning card turns Outbid with Increase Bid; when an auction closes, then it moves to history as Won', async () => {
-    const db = server.database.db;
+    const db = e2e.server.database.db;
     const alice = await createCustomer(db, { name: 'Chikondi Banda' });
     const bob = await createCustomer(db, { name: 'Thoko Phiri' });
     const contested = await createItem(db, { name: 'Yamaha Enduro 40 HP outboard', target_amount: 500_000 });
     const quiet = await createItem(db, { name: 'Defy 5-plate gas stove', target_amount: 50_000, date_to: new Date(Date.now() + 3 * 3600_000) });
-    const aliceApi = new TestClient(server.url, alice.token);
+    const aliceApi = new TestClient(e2e.server.url, alice.token);
     expect((await aliceApi.post('/ajax-bid', { item_id: contested, amount: 600_000 })).status).toBe(200);
     expect((await aliceApi.post('/ajax-bid', { item_id: quiet, amount: 60_000 })).status).toBe(200);
 
-    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const ctx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
-    await signInThroughLoginPage(page, server.url, alice.email);
-    await page.goto(`${server.url}/bid-dashboard`);
+    await signInThroughLoginPage(page, e2e.server.url, alice.email);
+    await page.goto(`${e2e.server.url}/bid-dashboard`);
     const card = page.locator(`[data-testid="bid-card"][data-item-id="${contested}"]`);
     await expect.poll(() => card.getByTestId('bid-card-status').textContent()).toBe('Winning');
     expect(await card.getByTestId('increase-bid').count()).toBe(0);
@@ -71,7 +59,7 @@ describe('watchlist badge and bid dashboard, live (issue 4 end to end)', () => {
     await page.waitForTimeout(300); // the dashboard joined the items' rooms
     const urlBefore = page.url();
 
-    expect((await new TestClient(server.url, bob.token).post('/ajax-bid', { item_id: contested, amount: 700_000 })).status).toBe(200);
+    expect((await new TestClient(e2e.server.url, bob.token).post('/ajax-bid', { item_id: contested, amount: 700_000 })).status).toBe(200);
     await expect.poll(() => card.getByTestId('bid-card-status').textContent(), { timeout: 3000 }).toBe('Outbid');
     await expect.poll(() => card.getByTestId('bid-card-current-bid').textContent()).toBe('MK 700,000');
     expect(await card.getByTestId('bid-card-your-bid').textContent()).toBe('MK 600,000');

@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from './test-server.js';
 
 /** Debian's Chromium (never a downloaded browser); `CHROMIUM_PATH` overrides. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -10,4 +12,30 @@ export function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
   });
+}
+
+/** An end-to-end test file's server and browser (see {@link setupServerAndBrowser}). */
+export interface ServerAndBrowser {
+  server: TestServer;
+  browser: Browser;
+}
+
+/**
+ * Registers the calling test file's `beforeAll`, which starts a test server over a fresh database
+ * (`startTestServer(opts)`) and launches Chromium, and its `afterAll`, which closes both. Answers
+ * the object whose `server` and `browser` are set once that `beforeAll` has run: read them inside
+ * tests and later hooks, not when the module loads. Call it at the top of the file, before the
+ * file's own `beforeAll` that needs the server.
+ */
+export function setupServerAndBrowser(opts?: Parameters<typeof startTestServer>[0]): ServerAndBrowser {
+  const e2e = {} as Partial<ServerAndBrowser>;
+  beforeAll(async () => {
+    e2e.server = await startTestServer(opts);
+    e2e.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await e2e.browser?.close();
+    await e2e.server?.stop();
+  });
+  return e2e as ServerAndBrowser;
 }

@@ -85,6 +85,28 @@ function LinkList({ links, color }: { links: { href: string; label: string }[]; 
 }
 
 /**
+ * The bottom bar of the minimal and customer footers: the global links (small, `linkColor`) on the
+ * left, the copyright line and the credit link (`textColor`, its link `creditLinkColor`) on the right.
+ */
+function FooterBottomBar({ linkColor, textColor, creditLinkColor }: { linkColor: string; textColor: string; creditLinkColor?: string }) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Group gap="md" component="nav" aria-label="Footer" style={{ rowGap: 4 }}>
+        {FOOTER_LINKS.map((l) => (
+          <Anchor key={l.href} href={l.href} size="xs" c={linkColor}>
+            {l.label}
+          </Anchor>
+        ))}
+      </Group>
+      <Group gap="md">
+        <Copyright color={textColor} />
+        <CreditLink color={textColor} linkColor={creditLinkColor} />
+      </Group>
+    </Group>
+  );
+}
+
+/**
  * The site footer in one of six variants (default, dark, brand, brandLight, customer, minimal).
  * Every variant carries the global links (Home, Register Bid, Cart, Checkout, Bid Dashboard,
  * Profile) and the external credit link; the full variants add company info, social links,
@@ -96,19 +118,7 @@ export function AppFooter({ variant = 'default', newsletter = true }: { variant?
     return (
       <Box component="footer" py="md" mt="xl" bg="gray.0" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }} data-testid="site-footer" data-variant="minimal">
         <Container size={1400}>
-          <Group justify="space-between" gap="xs">
-            <Group gap="md" component="nav" aria-label="Footer" style={{ rowGap: 4 }}>
-              {FOOTER_LINKS.map((l) => (
-                <Anchor key={l.href} href={l.href} size="xs" c="dimmed">
-                  {l.label}
-                </Anchor>
-              ))}
-            </Group>
-            <Group gap="md">
-              <Copyright color="dimmed" />
-              <CreditLink color="dimmed" linkColor="gavel.7" />
-            </Group>
-          </Group>
+          <FooterBottomBar linkColor="dimmed" textColor="dimmed" creditLinkColor="gavel.7" />
         </Container>
       </Box>
     );
@@ -227,19 +237,7 @@ function CustomerFooter() {
             ))}
           </Group>
           <Divider my="lg" color="rgba(255,255,255,0.12)" />
-          <Group justify="space-between" gap="xs">
-            <Group gap="md" component="nav" aria-label="Footer" style={{ rowGap: 4 }}>
-              {FOOTER_LINKS.map((l) => (
-                <Anchor key={l.href} href={l.href} size="xs" c="gray.4">
-                  {l.label}
-                </Anchor>
-              ))}
-            </Group>
-            <Group gap="md">
-              <Copyright color="gray.5" />
-              <CreditLink color="gray.5" />
-            </Group>
-          </Group>
+          <FooterBottomBar linkColor="gray.4" textColor="gray.5" />
         </Container>
       </Box>
     </Box>

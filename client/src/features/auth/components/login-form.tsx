@@ -2,12 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconCheck, IconLock, IconMail } from '@tabler/icons-react';
 import { login, type LoginResult } from '../api/login';
-import { HumanVerification } from '../../../components/human-verification/human-verification';
-import { nextErrorForVerification } from '../utils/auth-rules';
 import { readCookie, refreshCsrfCookie } from '../../../lib/api-client';
 import { notifyInfo } from '../../../lib/notify';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
-import { FormStatus } from './form-status';
+import { useFormVerification } from '../hooks/use-form-verification';
+import { VerificationAndStatus } from './form-status';
 
 /** Success text of a sign-in. Source: spec/accounts-and-shell.md §2 "/login page". */
 export const LOGIN_SUCCESS_TEXT = ACCOUNT_MESSAGES.loginSuccess;
@@ -37,9 +36,7 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [resetKey, setResetKey] = useState(0);
-  const [showRequired, setShowRequired] = useState(false);
+  const verification = useFormVerification();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -56,8 +53,8 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
       setFieldErrors(errs);
       if (errs.email || errs.password) return;
     }
-    if (!captchaToken) {
-      setShowRequired(true);
+    if (!verification.token) {
+      verification.require();
       setError(ACCOUNT_MESSAGES.captchaRequired);
       return;
     }
@@ -68,14 +65,13 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
     }
     setBusy(true);
     try {
-      const result = await login({ email, password, remember, redirect, captchaToken });
+      const result = await login({ email, password, remember, redirect, captchaToken: verification.token });
       setSuccess(LOGIN_SUCCESS_TEXT);
       onSuccess(result);
     } catch (err) {
       setError(err instanceof Error ? err.message : ACCOUNT_MESSAGES.loginFailed);
       setBusy(false);
-      setCaptchaToken(null);
-      setResetKey((k) => k + 1);
+      verification.renew();
     }
   };
 
@@ -116,14 +112,8 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
             </Anchor>
           )}
         </Group>
-        <HumanVerification
-          onToken={setCaptchaToken}
-          resetKey={resetKey}
-          showRequired={showRequired}
-          onStateChange={(state) => setError((current) => nextErrorForVerification(state, current))}
-        />
-        <FormStatus error={error} success={success} />
-        <Button type="submit" loading={busy} disabled={!!success || !captchaToken} fullWidth size="md">
+        <VerificationAndStatus verification={verification} error={error} success={success} setError={setError} />
+        <Button type="submit" loading={busy} disabled={!!success || !verification.token} fullWidth size="md">
           Sign in
         </Button>
       </Stack>

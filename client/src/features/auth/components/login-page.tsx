@@ -1,8 +1,8 @@
 import { useRef } from 'react';
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { refreshSessionAtom } from '../atoms/session-atoms';
+import { AuthPageFrame } from './auth-page-frame';
 import { LoginForm } from './login-form';
 import { peekAuthRedirect, safeRedirect, takeAuthRedirect } from '../../../lib/auth-redirect';
 
@@ -18,39 +18,18 @@ export function LoginPage() {
   const done = useRef(false);
 
   return (
-    <Stack align="center" py={{ base: 'lg', sm: 48 }} px="md">
-      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
-        <Stack gap="lg">
-          <Stack gap={4}>
-            <Title order={2}>Sign in to Gavel</Title>
-            <Text c="dimmed" size="sm">
-              Bid on live and online auctions, and follow your watchlist.
-            </Text>
-          </Stack>
-          <LoginForm
-            variant="page"
-            redirect={redirect}
-            onSuccess={() => {
-              if (done.current) return;
-              done.current = true;
-              takeAuthRedirect();
-              void refreshSession({ reconnect: true });
-              window.setTimeout(() => navigate(redirect, { replace: true }), 1000);
-            }}
-          />
-          <Group justify="space-between">
-            <Text size="sm">
-              New here?{' '}
-              <Anchor component={Link} to="/register" fw={600}>
-                Create an account
-              </Anchor>
-            </Text>
-            <Anchor component={Link} to="/" size="sm">
-              Back to home
-            </Anchor>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+    <AuthPageFrame page="login">
+      <LoginForm
+        variant="page"
+        redirect={redirect}
+        onSuccess={() => {
+          if (done.current) return;
+          done.current = true;
+          takeAuthRedirect();
+          void refreshSession({ reconnect: true });
+          window.setTimeout(() => navigate(redirect, { replace: true }), 1000);
+        }}
+      />
+    </AuthPageFrame>
   );
 }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { registerAccount } from '../api/register';
-import { HumanVerification } from '../../../components/human-verification/human-verification';
 import { ACCOUNT_MESSAGES as M } from '../../../../../shared/messages/accounts';
-import { firstRegistrationError, nextErrorForVerification, pageValid, type RegisterValues } from '../utils/auth-rules';
-import { FormStatus } from './form-status';
+import { firstRegistrationError, pageValid, type RegisterValues } from '../utils/auth-rules';
+import { useFormVerification } from '../hooks/use-form-verification';
+import { VerificationAndStatus } from './form-status';
 
 
 const EMPTY: RegisterValues = {
@@ -31,21 +31,19 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [resetKey, setResetKey] = useState(0);
-  const [showRequired, setShowRequired] = useState(false);
+  const verification = useFormVerification();
   const set = <K extends keyof RegisterValues>(k: K, value: RegisterValues[K]) => setV((p) => ({ ...p, [k]: value }));
 
-  const ruleError = firstRegistrationError(v, captchaToken);
+  const ruleError = firstRegistrationError(v, verification.token);
   // Modal: disabled until every rule holds and a token exists (spec §5); page: until a token exists.
-  const submitDisabled = variant === 'modal' ? ruleError !== null : !captchaToken;
+  const submitDisabled = variant === 'modal' ? ruleError !== null : !verification.token;
   const touched = v !== EMPTY;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     if (variant === 'modal' && ruleError) {
-      if (ruleError === M.captchaRequired) setShowRequired(true);
+      if (ruleError === M.captchaRequired) verification.require();
       setError(ruleError);
       return;
     }
@@ -53,8 +51,8 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
       setError(M.registerPageInvalid);
       return;
     }
-    if (!captchaToken) {
-      setShowRequired(true);
+    if (!verification.token) {
+      verification.require();
       setError(M.captchaRequired);
       return;
     }
@@ -70,7 +68,7 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
           password: v.password,
           password_confirmation: v.passwordConfirmation,
           ...(variant === 'page' ? { accept_terms: v.acceptTerms, accept_marketing: v.acceptMarketing, start_session: true } : {}),
-          'g-recaptcha-response': captchaToken,
+          'g-recaptcha-response': verification.token,
         },
         variant === 'modal' ? 'spaces' : 'commas',
         variant === 'modal' ? M.registrationFailedModal : M.registrationFailedPage,
@@ -79,8 +77,7 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
       await onSuccess(v);
     } catch (err) {
       setError(err instanceof Error ? err.message : M.unexpectedError);
-      setCaptchaToken(null);
-      setResetKey((k) => k + 1);
+      verification.renew();
     } finally {
       setBusy(false);
     }
@@ -120,13 +117,7 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
           <Checkbox label="I accept the terms and conditions" checked={v.acceptTerms} onChange={(e) => set('acceptTerms', e.currentTarget.checked)} />
           <Checkbox label="Send me news about upcoming auctions" checked={v.acceptMarketing} onChange={(e) => set('acceptMarketing', e.currentTarget.checked)} />
         </Group>
-        <HumanVerification
-          onToken={setCaptchaToken}
-          resetKey={resetKey}
-          showRequired={showRequired}
-          onStateChange={(state) => setError((current) => nextErrorForVerification(state, current))}
-        />
-        <FormStatus error={error} success={success} />
+        <VerificationAndStatus verification={verification} error={error} success={success} setError={setError} />
         <Button type="submit" loading={busy} disabled={submitDisabled || !!success} fullWidth size="md">
           Create Account
         </Button>

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Divider, Grid, Group, Loader, Paper, SimpleGrid, 
 import { IconArrowLeft, IconBolt, IconClock, IconGavel, IconShoppingCart, IconTrash, IconWifiOff } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
+import { SummaryRow, SummaryTotalRow } from '../../../components/order-summary-rows';
 import { CART_MESSAGES as M } from '../../../../../shared/messages/cart';
 import { formatMK } from '../../../../../shared/rules/money';
 import { cartCountAtom, cartPendingCountAtom, cartStateAtom, cartTotalAtom, type CartEntry } from '../atoms/cart-atoms';
@@ -131,19 +132,14 @@ export function CartPage() {
               Order Summary
             </Title>
             <Stack gap={8}>
-              <Row label="Items" value={String(count)} />
+              <SummaryRow label="Items" value={String(count)} />
               {TYPES.map((t) => {
                 const list = items.filter((i) => i.type === t);
-                return list.length ? <Row key={t} label={`${TYPE_GROUP_TITLE[t]} subtotal`} value={formatMK(sumOf(list))} /> : null;
+                return list.length ? <SummaryRow key={t} label={`${TYPE_GROUP_TITLE[t]} subtotal`} value={formatMK(sumOf(list))} /> : null;
               })}
-              <Row label="Shipping" value="Free" />
+              <SummaryRow label="Shipping" value="Free" />
               <Divider my={4} />
-              <Group justify="space-between">
-                <Text fw={700}>Total</Text>
-                <Text fw={800} fz={22} c="gavel.8" data-testid="cart-total">
-                  {formatMK(total)}
-                </Text>
-              </Group>
+              <SummaryTotalRow value={formatMK(total)} testId="cart-total" />
             </Stack>
             <Button
               fullWidth
@@ -175,19 +171,6 @@ function Rows({ items }: { items: CartEntry[] }) {
         </Stack>
       ))}
     </Stack>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <Group justify="space-between">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600}>
-        {value}
-      </Text>
-    </Group>
   );
 }
 

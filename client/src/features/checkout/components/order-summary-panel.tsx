@@ -1,5 +1,6 @@
 import { Anchor, Divider, Group, Image, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconPhoto } from '@tabler/icons-react';
+import { SummaryRow, SummaryTotalRow } from '../../../components/order-summary-rows';
 import { formatMK } from '../../../../../shared/rules/money';
 import type { CheckoutLine } from './checkout-page';
 
@@ -38,16 +39,11 @@ export function OrderSummaryPanel({ lines }: { lines: CheckoutLine[] }) {
           </Group>
         ))}
         <Divider />
-        <Line label="Subtotal" value={formatMK(subtotal)} />
-        <Line label="Shipping" value="Free" />
-        <Line label="Tax" value={formatMK(0)} />
+        <SummaryRow label="Subtotal" value={formatMK(subtotal)} />
+        <SummaryRow label="Shipping" value="Free" />
+        <SummaryRow label="Tax" value={formatMK(0)} />
         <Divider />
-        <Group justify="space-between">
-          <Text fw={700}>Total</Text>
-          <Text fw={800} fz={22} c="gavel.8" data-testid="checkout-total">
-            {formatMK(subtotal)}
-          </Text>
-        </Group>
+        <SummaryTotalRow value={formatMK(subtotal)} testId="checkout-total" />
         <Anchor href="/cart" size="sm" mt="xs">
           <Group gap={4}>
             <IconArrowLeft size={14} /> Back to Cart
@@ -55,18 +51,5 @@ export function OrderSummaryPanel({ lines }: { lines: CheckoutLine[] }) {
         </Anchor>
       </Stack>
     </Paper>
-  );
-}
-
-function Line({ label, value }: { label: string; value: string }) {
-  return (
-    <Group justify="space-between">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600}>
-        {value}
-      </Text>
-    </Group>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Loader, Pagination, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { Alert, Button, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { SearchPageHeader } from '../../../components/search-page-header';
 import { useServerNow } from '../../../lib/server-clock';
 import type { DashboardBid } from '../../../../../shared/schemas/dashboard.schema';
 import { useActiveBids } from '../hooks/use-active-bids';
@@ -20,32 +20,16 @@ export function ActiveBidsPage({ userId }: { userId: number }) {
 
   return (
     <Stack gap="lg" data-testid="active-bids-page">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Anchor component={Link} to="/bid-dashboard" size="sm" c="dimmed">
-            <Group gap={4} component="span">
-              <IconArrowLeft size={14} /> Bid Dashboard
-            </Group>
-          </Anchor>
-          <Group gap="xs" mt={4}>
-            <Title order={1} fz={{ base: 24, sm: 30 }}>
-              Active Bids
-            </Title>
-            <Badge size="lg" variant="light">
-              {data?.pagination.total ?? 0}
-            </Badge>
-            {s.loading && <Loader size="xs" />}
-          </Group>
-        </div>
-        <TextInput
-          placeholder="Search active bids..."
-          leftSection={<IconSearch size={16} />}
-          value={s.search}
-          onChange={(e) => s.setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
-          aria-label="Search active bids"
-        />
-      </Group>
+      <SearchPageHeader
+        back={{ to: '/bid-dashboard', label: 'Bid Dashboard' }}
+        title="Active Bids"
+        count={data?.pagination.total ?? 0}
+        loading={s.loading}
+        search={s.search}
+        onSearch={s.setSearch}
+        searchPlaceholder="Search active bids..."
+        searchLabel="Search active bids"
+      />
       {s.error && (
         <Alert color="red" variant="light" title={s.error}>
           <Button size="xs" variant="light" color="red" onClick={s.retry}>

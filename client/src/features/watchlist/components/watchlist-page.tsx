@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, Image, Loader, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Image, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconHeart, IconPhoto, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconHeart, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
+import { SearchPageHeader } from '../../../components/search-page-header';
 import { useServerNow } from '../../../lib/server-clock';
 import { formatMK } from '../../../../../shared/rules/money';
 import { detailTimeLeft } from '../../../../../shared/rules/time-left';
@@ -39,31 +40,16 @@ export function WatchlistPage() {
 
   return (
     <Stack gap="lg" data-testid="watchlist-page">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Anchor component={Link} to="/bid-dashboard" size="sm" c="dimmed">
-            <Group gap={4} component="span">
-              <IconArrowLeft size={14} /> Bid Dashboard
-            </Group>
-          </Anchor>
-          <Group gap="xs" mt={4}>
-            <Title order={1} fz={{ base: 24, sm: 30 }}>
-              My Watchlist
-            </Title>
-            <Badge size="lg" variant="light" color="red">
-              {count}
-            </Badge>
-          </Group>
-        </div>
-        <TextInput
-          placeholder="Search watchlist..."
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
-          aria-label="Search watchlist"
-        />
-      </Group>
+      <SearchPageHeader
+        back={{ to: '/bid-dashboard', label: 'Bid Dashboard' }}
+        title="My Watchlist"
+        count={count}
+        countColor="red"
+        search={search}
+        onSearch={setSearch}
+        searchPlaceholder="Search watchlist..."
+        searchLabel="Search watchlist"
+      />
 
       {error && (
         <Alert color="red" variant="light" title={error}>
