@@ -4,7 +4,7 @@ import { IconAlertCircle, IconArrowLeft, IconMapPin } from '@tabler/icons-react'
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
 import type { Item } from '../../../../../shared/schemas/item.schema';
-import { detailTiming, itemKind } from '../../../../../shared/rules/item-status';
+import { detailTiming, displayStatus, itemKind } from '../../../../../shared/rules/item-status';
 import { usePageTitle } from '../../../lib/page-title';
 import { useServerNow } from '../../../lib/server-clock';
 import { useBidIncrement, useSubscriptionCheck } from '../hooks/use-bid-support';
@@ -114,7 +114,8 @@ export function ItemDetail({
         <Group gap={6}>
           <ItemTypeBadge item={item} />
           <ItemStatusBadge item={item} now={now} />
-          {itemKind(item) !== 'cash' && timing && (
+          {/* The timing badge (spec §"Item timing on the detail page") says nothing new when the status badge already reads ENDING SOON. */}
+          {itemKind(item) !== 'cash' && timing && timing.toUpperCase() !== displayStatus(item, now) && (
             <Badge variant="light" color={timing === 'Ended' ? 'gray' : timing === 'Ending Soon' ? 'orange' : 'green'} data-testid="timing-badge">
               {timing}
             </Badge>
