@@ -1,14 +1,17 @@
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from '../config.js';
 import { migrateToLatest, openDatabase } from './database.js';
 
 /**
  * `npm run db:migrate | db:seed | db:reset` against `DATABASE_URL` (or the embedded PGlite in
- * `DATA_DIR`). `reset` drops every table, migrates and seeds again. Stop the server first when
- * using the embedded database (PGlite is single-process).
+ * `DATA_DIR`). `reset` drops every table, migrates and seeds again. `--large <count>` (with seed
+ * or reset) adds that many generated lots after the demo catalogue, for listing speed checks
+ * (issue 8: 100,000). Stop the server first when using the embedded database (PGlite is
+ * single-process).
  */
-async function main(command: string | undefined): Promise<void> {
+async function main(command: string | undefined, large: number | null): Promise<void> {
   const config = loadConfig();
   const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
@@ -26,13 +29,29 @@ async function main(command: string | undefined): Promise<void> {
         const summary = await seedDatabase(handle.db, { uploadsDir: path.join(config.dataDir, 'uploads'), log: console.log });
         console.log('seeded', summary);
       }
+      if (large) {
+        const { seedLargeCatalogue } = await import('./seed/large-catalogue.js');
+        const summary = await seedLargeCatalogue(handle.db, { count: large, uploadsDir: path.join(config.dataDir, 'uploads'), log: console.log });
+        await sql`ANALYZE`.execute(handle.db);
+        console.log('seeded a large catalogue', summary);
+      }
     }
   } finally {
     await handle.close();
   }
 }
 
-main(process.argv[2]).catch((err) => {
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { large: { type: 'string' } } });
+const large = values.large === undefined ? null : Number(values.large);
+if (large !== null && (!Number.isInteger(large) || large < 1)) {
+  console.error('--large takes a whole number of lots, e.g. --large 100000');
+  process.exit(2);
+}
+if (large !== null && positionals[0] !== 'seed' && positionals[0] !== 'reset') {
+  console.error('--large goes with db:seed or db:reset');
+  process.exit(2);
+}
+main(positionals[0], large).catch((err) => {
   console.error(err);
   process.exit(1);
 });
