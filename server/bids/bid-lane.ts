@@ -3,16 +3,14 @@ import bodyParser from 'body-parser';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { MESSAGES } from '../../shared/messages.js';
-import { placeBidInputSchema } from '../../shared/schemas/bid.schema.js';
 import { bearerToken, resolveAuth } from '../auth/auth.middleware.js';
 import type { TokenCache } from '../auth/token-cache.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { errorAnswer } from '../http/error-handler.js';
-import { parseInput } from '../http/validate.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { BidSequencer } from './bid-sequencer.js';
-import { bidRejectLabel } from './bids.router.js';
+import { placeBidAs } from './bids.router.js';
 
 /** A Connect-style middleware on the raw Node request (helmet, body-parser). */
 type RawMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -38,8 +36,7 @@ const run = (mw: RawMiddleware, req: IncomingMessage, res: ServerResponse) =>
  * `fallback` (the Express app, where browsers bid with their session and CSRF token). It does
  * what the main stack does for such a request and nothing more: security headers (helmet), a
  * JSON body (body-parser, 10 kB), the token's user (401 'You must be signed in to place a
- * bid'), permission `place_bids` (403), the spec's input rules (422), then the
- * {@link BidSequencer}. Answers and errors are the main stack's (`{success, message, bid,
+ * bid'), then the same {@link placeBidAs} as the Express route. Answers and errors are the main stack's (`{success, message, bid,
  * item}`; {@link errorAnswer}); bids are counted in `/metrics`, 500s are logged, and there is
  * no per-request access log. Source: spec/shopping.md §5, §7; DESIGN.md "How a bid flows".
  */
@@ -52,23 +49,13 @@ export function withBidLane(deps: BidLaneDeps, fallback: RequestListener): Reque
   };
 
   const placeBid = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse, token: string) => {
-    const timer = deps.metrics?.bidLatency.startTimer();
     try {
       await run(deps.securityHeaders, req, res);
       await run(json, req, res);
       const { user } = await resolveAuth(deps.db, { bearer: token }, deps.tokenCache);
       if (!user) throw AppError.unauthenticated(MESSAGES.mustSignInToBid);
-      if (!user.permissions.includes('place_bids')) {
-        throw AppError.forbidden(MESSAGES.noBidPermission, { error: MESSAGES.noBidPermission, reason: 'no_permission' });
-      }
-      const input = parseInput(placeBidInputSchema, req.body);
-      const placed = await deps.sequencer.submit(input.item_id, { userId: user.id, amount: input.amount });
-      timer?.({ outcome: 'accepted' });
-      deps.metrics?.bidsAccepted.inc();
-      answer(res, 200, { success: true, message: 'Your bid has been placed.', bid: placed.bid, item: placed.item });
+      answer(res, 200, await placeBidAs(deps, user, req.body));
     } catch (err) {
-      timer?.({ outcome: 'rejected' });
-      deps.metrics?.bidsRejected.inc({ reason: bidRejectLabel(err) });
       const a = errorAnswer(err);
       if (a.log) deps.logger.error({ err, method: req.method, url: req.url }, 'unhandled error');
       if (!res.headersSent) answer(res, a.status, a.body);

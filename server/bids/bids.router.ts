@@ -1,7 +1,8 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import { MESSAGES } from '../../shared/messages.js';
 import { placeBidInputSchema } from '../../shared/schemas/bid.schema.js';
 import { requireUser } from '../auth/auth.middleware.js';
+import type { AuthUser } from '../auth/user.repository.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
 import type { BidRejectLabel, Metrics } from '../metrics/metrics.js';
@@ -24,42 +25,52 @@ export interface BidsRouterDeps {
   metrics?: Metrics;
 }
 
+/** The answer to an accepted bid (spec/shopping.md §7). */
+export interface PlaceBidAnswer {
+  success: true;
+  message: string;
+  bid: PlacedBid['bid'];
+  item: PlacedBid['item'];
+}
+
 /**
- * The `POST /ajax-bid {item_id, amount}` handler for a signed-in caller (`req.auth.user`):
- * permission `place_bids` (403), then the item's {@link BidSequencer} places it (batched, one
- * writer per item) and publishes `bid.placed` after the commit. Answer: `{success, message,
- * bid, item}`. With `metrics`, counts accepted/rejected bids and latency.
+ * Places `body` (`{item_id, amount}`) as the signed-in `user`, for both ways in (the Express
+ * route and the bearer lane, server/bids/bid-lane.ts): permission `place_bids` (403), the input
+ * rules (422), then the item's {@link BidSequencer} places it (batched, one writer per item) and
+ * publishes `bid.placed` after the commit. With `metrics`, counts accepted/rejected bids and
+ * their latency.
+ * @returns `{success, message, bid, item}`.
+ * @throws AppError 403/404/422 (refusals, with `{error, reason}`), or a database error.
  * Source: spec/shopping.md §5, §7; DESIGN.md "How a bid flows"; issue 8.
  */
-function placeBidHandler(deps: BidsRouterDeps): RequestHandler {
-  return async (req, res) => {
-    const user = req.auth.user!;
-    const timer = deps.metrics?.bidLatency.startTimer();
-    let placed: PlacedBid;
-    try {
-      if (!user.permissions.includes('place_bids')) {
-        throw AppError.forbidden(MESSAGES.noBidPermission, { error: MESSAGES.noBidPermission, reason: 'no_permission' });
-      }
-      const input = parseInput(placeBidInputSchema, req.body);
-      placed = await deps.sequencer.submit(input.item_id, { userId: user.id, amount: input.amount });
-    } catch (err) {
-      timer?.({ outcome: 'rejected' });
-      deps.metrics?.bidsRejected.inc({ reason: bidRejectLabel(err) });
-      throw err;
+export async function placeBidAs(deps: BidsRouterDeps, user: AuthUser, body: unknown): Promise<PlaceBidAnswer> {
+  const timer = deps.metrics?.bidLatency.startTimer();
+  let placed: PlacedBid;
+  try {
+    if (!user.permissions.includes('place_bids')) {
+      throw AppError.forbidden(MESSAGES.noBidPermission, { error: MESSAGES.noBidPermission, reason: 'no_permission' });
     }
-    timer?.({ outcome: 'accepted' });
-    deps.metrics?.bidsAccepted.inc();
-    res.json({ success: true, message: 'Your bid has been placed.', bid: placed.bid, item: placed.item });
-  };
+    const input = parseInput(placeBidInputSchema, body);
+    placed = await deps.sequencer.submit(input.item_id, { userId: user.id, amount: input.amount });
+  } catch (err) {
+    timer?.({ outcome: 'rejected' });
+    deps.metrics?.bidsRejected.inc({ reason: bidRejectLabel(err) });
+    throw err;
+  }
+  timer?.({ outcome: 'accepted' });
+  deps.metrics?.bidsAccepted.inc();
+  return { success: true, message: 'Your bid has been placed.', bid: placed.bid, item: placed.item };
 }
 
 /**
  * `POST /ajax-bid` for browsers (session cookie, after the app's CSRF check) and every other
- * caller that reaches the main stack (bearer clients take server/bids/bid-lane.ts): signed in (401 'You must be signed in to place a bid'),
- * then {@link placeBidHandler}.
+ * caller that reaches the main stack (bearer clients with JSON take server/bids/bid-lane.ts):
+ * signed in (401 'You must be signed in to place a bid'), then {@link placeBidAs}.
  */
 export function createBidsRouter(deps: BidsRouterDeps): Router {
   const router = Router();
-  router.post('/ajax-bid', requireUser(MESSAGES.mustSignInToBid), placeBidHandler(deps));
+  router.post('/ajax-bid', requireUser(MESSAGES.mustSignInToBid), async (req, res) => {
+    res.json(await placeBidAs(deps, req.auth.user!, req.body));
+  });
   return router;
 }
