@@ -36,9 +36,9 @@ const run = (mw: RawMiddleware, req: IncomingMessage, res: ServerResponse) =>
  * `fallback` (the Express app, where browsers bid with their session and CSRF token). It does
  * what the main stack does for such a request and nothing more: security headers (helmet), a
  * JSON body (body-parser, 10 kB), the token's user (401 'You must be signed in to place a
- * bid'), then the same {@link placeBidAs} as the Express route. Answers and errors are the main stack's (`{success, message, bid,
- * item}`; {@link errorAnswer}); bids are counted in `/metrics`, 500s are logged, and there is
- * no per-request access log. Source: spec/shopping.md §5, §7; DESIGN.md "How a bid flows".
+ * bid'), then the same {@link placeBidAs} as the Express route. Answers and errors are the
+ * main stack's (`{success, message, bid, item}`; {@link errorAnswer}); bids are counted in
+ * `/metrics`, 500s are logged, and there is no per-request access log. Source: spec/shopping.md §5, §7; DESIGN.md "How a bid flows".
  */
 export function withBidLane(deps: BidLaneDeps, fallback: RequestListener): RequestListener {
   const json = bodyParser.json({ limit: '10kb' }) as RawMiddleware;
