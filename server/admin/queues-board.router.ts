@@ -4,7 +4,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import { Router } from 'express';
 import type { Queue } from 'bullmq';
 import { AppError } from '../http/app-error.js';
-import { requireAdmin } from './admin.middleware.js';
+import { requireRole } from '../auth/auth.middleware.js';
 
 /** Where the queue monitor is mounted. */
 export const QUEUES_BOARD_PATH = '/admin/queues';
@@ -21,7 +21,7 @@ export const NO_QUEUES_MESSAGE =
  */
 export function createQueuesBoardRouter(deps: { queues: Queue[] | null }): Router {
   const router = Router();
-  router.use(QUEUES_BOARD_PATH, requireAdmin());
+  router.use(QUEUES_BOARD_PATH, requireRole('admin'));
   if (!deps.queues) {
     router.use(QUEUES_BOARD_PATH, () => {
       throw new AppError(503, 'internal', NO_QUEUES_MESSAGE);

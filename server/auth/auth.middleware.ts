@@ -112,15 +112,20 @@ export function createCsrf(opts: { secret: string; secure: boolean }) {
   return { protect: doubleCsrfProtection, issue };
 }
 
+/** Whether `user` holds the role `role`, by name in its roles list. Source: spec/accounts-and-shell.md §6 (role check by name). */
+export function hasRole(user: AuthUser, role: string): boolean {
+  return user.roles.some((r) => r.name === role);
+}
+
 /**
- * Middleware: 401 when signed out, 403 unless the user holds the role `role` (by name in the
- * user's roles list). Source: spec/accounts-and-shell.md §6 (role check by name).
+ * Middleware: 401 'Unauthenticated.' when signed out, 403 'This action is unauthorized.' unless
+ * the user holds the role `role` ({@link hasRole}).
  */
 export function requireRole(role: string): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     const user = req.auth?.user;
     if (!user) throw AppError.unauthenticated();
-    if (!user.roles.some((r) => r.name === role)) throw AppError.forbidden();
+    if (!hasRole(user, role)) throw AppError.forbidden();
     next();
   };
 }

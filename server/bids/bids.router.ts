@@ -10,7 +10,7 @@ import type { BidSequencer } from './bid-sequencer.js';
 import type { PlacedBid } from './bids.service.js';
 
 /** The metric label of a refused bid: the service's `reason`, else the kind of error. */
-export function bidRejectLabel(err: unknown): BidRejectLabel {
+function bidRejectLabel(err: unknown): BidRejectLabel {
   if (err instanceof AppError) {
     const reason = err.extra?.reason;
     if (typeof reason === 'string') return reason as BidRejectLabel;

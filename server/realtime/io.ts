@@ -7,9 +7,10 @@ import { Server, type Socket } from 'socket.io';
 import type { Logger } from 'pino';
 import { MESSAGES } from '../../shared/messages.js';
 import { itemRoomPayloadSchema, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/events.js';
-import { SESSION_COOKIE, resolveAuth } from '../auth/auth.middleware.js';
+import { SESSION_COOKIE, hasRole, resolveAuth } from '../auth/auth.middleware.js';
 import { GUEST_CART_COOKIE, hashGuestCartToken } from '../cart/cart-cookie.js';
 import type { Database } from '../db/types.js';
+import { AppError } from '../http/app-error.js';
 import { BidEventOrder } from './bid-event-order.js';
 import type { DomainEvent, EventBus } from './bus.js';
 
@@ -162,7 +163,7 @@ export function createRealtime(deps: {
       try {
         const { user } = await resolveAuth(deps.db, handshakeCredentials(socket));
         if (!user) return reply({ ok: false, error: MESSAGES.unauthenticated });
-        if (!user.roles.some((r) => r.name === OPERATOR_ROLE)) return reply({ ok: false, error: 'This action is unauthorized.' });
+        if (!hasRole(user, OPERATOR_ROLE)) return reply({ ok: false, error: AppError.forbidden().message });
         await socket.join(rooms.adminOrders);
         reply({ ok: true });
       } catch (err) {
