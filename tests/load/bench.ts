@@ -37,11 +37,16 @@ async function startServer(env: Record<string, string>): Promise<ChildGavel & { 
   return { ...p, url: `http://127.0.0.1:${p.match[1]}` };
 }
 
-async function scenario(db: Awaited<ReturnType<typeof createTestDatabase>>, targets: string[], o: Omit<LoadOptions, 'targets'>, items: number) {
-  const provisioned = await provisionLoad(db.db, { bidders: o.bidders, items, openForMs: (seconds + 2 + 600) * 1000 });
-  const result = await runLoad(provisioned, { ...o, targets });
+/** Unmeasured load before each scenario (JIT, connection pools, token caches). */
+const WARMUP_MS = 2000;
+
+/** One bidding scenario: provisions, warms up, measures `seconds`, checks the invariants. */
+async function scenario(db: Awaited<ReturnType<typeof createTestDatabase>>, targets: string[], s: Pick<LoadOptions, 'bidders' | 'watchers' | 'mode' | 'rate'>, items: number) {
+  const o: LoadOptions = { ...s, targets, durationMs: seconds * 1000, rampUpMs: 0, warmupMs: WARMUP_MS };
+  const provisioned = await provisionLoad(db.db, { bidders: o.bidders, items, openForMs: seconds * 1000 + WARMUP_MS + 600_000 });
+  const result = await runLoad(provisioned, o);
   const inv = await checkInvariants(db.db, provisioned.itemIds, result);
-  return buildReport({ ...o, targets }, items, result, inv);
+  return buildReport(o, items, result, inv);
 }
 
 async function main() {
@@ -50,9 +55,7 @@ async function main() {
   const common = { DATABASE_URL: db.url, CSRF_SECRET: 'bench-secret-bench-secret-bench-secret', AUTH_RATE_LIMIT_PER_MINUTE: '100000' };
   let server = await startServer(common);
   try {
-    // Each scenario warms up for 2 s first (JIT, connection pools, token caches), unmeasured.
-    const run = (o: Pick<LoadOptions, 'bidders' | 'watchers' | 'mode' | 'rate'>, items: number) =>
-      scenario(db, [server.url], { ...o, durationMs: seconds * 1000, rampUpMs: 0, warmupMs: 2000 }, items);
+    const run = (o: Parameters<typeof scenario>[2], items: number) => scenario(db, [server.url], o, items);
     const spread = await run({ bidders: 200, watchers: 0, mode: 'spread', rate: 0 }, 1000);
     line('spread, 1,000 items, 200 bidders: accepted', `${spread.bids.acceptedPerSecond} bids/s (p99 ${spread.ackLatencyMs.p99} ms)`, '≥ 3,000');
     // Latency at the target load, offered at a fixed rate 10% above it (an open loop, counted
@@ -85,7 +88,7 @@ async function main() {
   const a = await startServer(redisEnv);
   const b = await startServer(redisEnv);
   try {
-    const run2 = (rate: number) => scenario(db, [a.url, b.url], { bidders: 10, watchers: 5000, mode: 'hot', durationMs: seconds * 1000, rate, rampUpMs: 0, warmupMs: 2000 }, 1);
+    const run2 = (rate: number) => scenario(db, [a.url, b.url], { bidders: 10, watchers: 5000, mode: 'hot', rate }, 1);
     const fan2Low = await run2(20);
     line('fan-out via 2 processes, 20 bids/s: p99', `${fan2Low.fanoutLatencyMs.p99} ms at ${fan2Low.bids.acceptedPerSecond} bids/s`, '— (what fits here)');
     const fan2 = await run2(50);
