@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { minimumNextBid } from '../../shared/rules/bidding.js';
 import type { Item, ListItemsQuery, PagedItems } from '../../shared/schemas/item.schema.js';
 import type { Database } from '../db/types.js';
@@ -107,6 +107,27 @@ export function toPrefixTsQuery(search: string): string | null {
 
 const price = sql<number>`coalesce(items.bid_amount, items.target_amount)`;
 
+/**
+ * "Open for bids" over the `items` table, as SQL: status 'available', `closed_by` null, started
+ * (`date_from` null or at/before `now`) and not ended (`date_to` null or after `now`): the
+ * closed, ended and not-started checks of the shared bid rule (shared/rules/bid-refusal.ts,
+ * spec/shopping.md §4-5), with the same boundaries. The lot's kind is not checked (that needs
+ * `auction_types`): add `at.type <> 'cash'` where daily sales must be left out.
+ * `now` is a JS Date; without it, the database's `now()` (the transaction's start time).
+ * Usable as `.where(openForBids(now))` on any query over `items` (joined or not), or inside
+ * `eb.and([...])`; the partial index `items_open_close_idx` matches it.
+ */
+export function openForBids(now?: Date): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, 'items'>();
+  const at = now ? eb.val(now) : sql<Date>`now()`;
+  return eb.and([
+    eb('items.status', '=', 'available'),
+    eb('items.closed_by', 'is', null),
+    eb.or([eb('items.date_from', 'is', null), eb('items.date_from', '<=', at)]),
+    eb.or([eb('items.date_to', 'is', null), eb('items.date_to', '>', at)]),
+  ]);
+}
+
 /** Filters of the listing except the category (`type`/`auction_types`), shared by data and counts. */
 function baseFilters(q: ListItemsQuery, now: Date) {
   return (eb: ItemsEb): Expression<SqlBool> => {
@@ -134,12 +155,12 @@ function baseFilters(q: ListItemsQuery, now: Date) {
     }
     if (q.statuses.length) {
       const dayAhead = new Date(now.getTime() + 24 * 3600_000);
-      const open = eb.and([eb('items.closed_by', 'is', null), eb('items.status', '=', 'available')]);
+      const notClosed = eb.and([eb('items.closed_by', 'is', null), eb('items.status', '=', 'available')]);
       const byStatus: Record<string, Expression<SqlBool>> = {
-        live: eb.and([open, eb('at.type', '=', 'live'), eb('items.date_from', '<=', now), eb('items.date_to', '>=', now)]),
-        ending_soon: eb.and([open, eb('at.type', '!=', 'cash'), eb('items.date_to', '>', now), eb('items.date_to', '<=', dayAhead)]),
-        active: eb.and([open, eb.or([eb('items.date_to', 'is', null), eb('items.date_to', '>', now)]), eb.or([eb('items.date_from', 'is', null), eb('items.date_from', '<=', now)])]),
-        upcoming: eb.and([open, eb('items.date_from', '>', now)]),
+        live: eb.and([openForBids(now), eb('at.type', '=', 'live'), eb('items.date_from', 'is not', null), eb('items.date_to', 'is not', null)]),
+        ending_soon: eb.and([notClosed, eb('at.type', '!=', 'cash'), eb('items.date_to', '>', now), eb('items.date_to', '<=', dayAhead)]),
+        active: openForBids(now),
+        upcoming: eb.and([notClosed, eb('items.date_from', '>', now)]),
         ended: eb.or([eb('items.date_to', '<=', now), eb('items.status', 'in', ['sold', 'unsold'])]),
         sold: eb.or([eb('items.closed_by', 'is not', null), eb('items.status', '=', 'sold')]),
       };
@@ -286,4 +307,9 @@ export async function listAuctionTypes(db: Kysely<Database>, kind?: 'cash' | 'on
   if (kind) q = q.where('type', '=', kind);
   const rows = await q.execute();
   return rows.map((r) => ({ ...r, date_from: iso(r.date_from), date_to: iso(r.date_to) }));
+}
+
+/** Whether a lot with this id exists (whatever its status). */
+export async function itemExists(db: Kysely<Database>, itemId: number): Promise<boolean> {
+  return (await db.selectFrom('items').select('id').where('id', '=', itemId).executeTakeFirst()) !== undefined;
 }

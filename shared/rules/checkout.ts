@@ -31,6 +31,7 @@ export interface PaymentContact {
 }
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** True when `v` looks like an email address (something@domain.tld, no spaces). */
 export function isEmailLike(v: string): boolean {
@@ -53,17 +54,47 @@ export function validateCustomer(c: CustomerInfo): FieldErrors {
 }
 
 /**
- * Billing step: street address, region, district ('State is required'; with 'Other (please
- * specify)' the typed district is required, and may not be a listed district of another
- * region). Postal code optional. Source: spec/shopping.md §5.
+ * The billing address as the order calls send it (`billing` of `POST /checkout/cash` and
+ * `POST /dpopay/checkout-payment`): `city` is the region, `state` the district.
+ * Source: spec/shopping.md §7.
  */
-export function validateBilling(b: BillingForm): FieldErrors {
+export interface OrderBillingFields {
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+/**
+ * The rules of a billing address as sent with an order, shared by the billing step and the
+ * server's order schema: street address ('Street address is required'), region in `city`
+ * ('Region is required'), district in `state` ('State is required'; also when it is the
+ * 'Other (please specify)' placeholder or a listed district of another region).
+ * Source: spec/shopping.md §5 "Checkout, billing step".
+ * @returns field → message, keyed address / city / state (empty when valid).
+ */
+export function validateOrderBilling(b: Pick<OrderBillingFields, 'address' | 'city' | 'state'>): FieldErrors {
   const e: FieldErrors = {};
   if (!b.address.trim()) e.address = M.addressRequired;
-  if (!b.region.trim()) e.region = M.regionRequired;
+  if (!b.city.trim()) e.city = M.regionRequired;
   if (!b.state.trim()) e.state = M.districtRequired;
-  else if (b.state === OTHER_DISTRICT && !b.otherState?.trim()) e.otherState = M.districtRequired;
-  else if (b.state === OTHER_DISTRICT && !districtFitsRegion(b.region, b.otherState ?? '')) e.otherState = M.districtRequired;
+  else if (same(b.state, OTHER_DISTRICT) || !districtFitsRegion(b.city, b.state)) e.state = M.districtRequired;
+  return e;
+}
+
+/**
+ * Billing step: the rules of {@link validateOrderBilling} on what the step will send, reported on
+ * the form's fields (region; the district on `state`, or on `otherState` with 'Other (please
+ * specify)'); a chosen district must also be one of the region's list. Postal code optional.
+ * Source: spec/shopping.md §5.
+ */
+export function validateBilling(b: BillingForm): FieldErrors {
+  const sent = validateOrderBilling({ address: b.address, city: b.region, state: effectiveDistrict(b) });
+  const e: FieldErrors = {};
+  if (sent.address) e.address = sent.address;
+  if (sent.city) e.region = sent.city;
+  if (sent.state) e[b.state === OTHER_DISTRICT ? 'otherState' : 'state'] = sent.state;
   else if (b.region && b.state !== OTHER_DISTRICT && districtsOf(b.region).length && !districtsOf(b.region).includes(b.state)) {
     e.state = M.districtRequired;
   }
@@ -128,7 +159,15 @@ export function billingFormToSaved(b: BillingForm): SavedBillingFields {
   };
 }
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The billing form as the order calls send it: {@link billingFormToSaved} with the order's
+ * keys (address1 → address, town → city, zip → postalCode). Source: spec/shopping.md §5, §7.
+ */
+export function billingFormToOrder(b: BillingForm): OrderBillingFields {
+  const saved = billingFormToSaved(b);
+  return { address: saved.address1, city: saved.town, state: saved.state, postalCode: saved.zip, country: saved.country };
+}
 
 /**
  * A stored billing address as billing-form values (checkout prefill, the profile's edit form).

@@ -1,8 +1,13 @@
 /** Auction type kinds. Source: spec/shopping.md §1. */
 export type AuctionKind = 'cash' | 'online' | 'live';
 
-/** The minimum an item needs for the status rules. Dates are ISO strings or null. */
+/**
+ * The minimum an item needs for the status rules. Dates are ISO strings or null. The kind comes
+ * from `kind` when given (the server's rows carry the auction type's kind so), else from
+ * `auction_type.type` (the API's item shape).
+ */
 export interface ItemTiming {
+  kind?: AuctionKind | string | null;
   closed_by?: number | null;
   status?: string | null;
   date_from?: string | null;
@@ -15,9 +20,9 @@ export const ENDING_SOON_MS = 24 * 60 * 60 * 1000;
 
 const time = (iso: string | null | undefined) => (iso ? new Date(iso).getTime() : Number.NaN);
 
-/** Kind of the item's auction type, 'cash' when unknown. */
-export function itemKind(item: ItemTiming): AuctionKind {
-  const t = item.auction_type?.type;
+/** Kind of the item's auction type (`kind`, else `auction_type.type`), 'cash' when unknown. */
+export function itemKind(item: Pick<ItemTiming, 'kind' | 'auction_type'>): AuctionKind {
+  const t = item.kind ?? item.auction_type?.type;
   return t === 'online' || t === 'live' ? t : 'cash';
 }
 
@@ -72,20 +77,6 @@ export function detailTiming(dateTo: string | null | undefined, now: Date = new 
   if (left <= 0) return 'Ended';
   if (left < ENDING_SOON_MS) return 'Ending Soon';
   return 'Active';
-}
-
-/**
- * Whether bidding is open: not closed, not past date_to, not a cash item, and for a live item
- * the user is subscribed. Source: spec/shopping.md §4 and DESIGN.md "How a bid flows".
- */
-export function canBid(item: ItemTiming, subscribed: boolean, now: Date = new Date()): boolean {
-  if (item.closed_by != null || item.status === 'sold' || item.status === 'unsold') return false;
-  const kind = itemKind(item);
-  if (kind === 'cash') return false;
-  const to = time(item.date_to);
-  if (Number.isFinite(to) && to <= now.getTime()) return false;
-  if (kind === 'live' && !subscribed) return false;
-  return true;
 }
 
 /**

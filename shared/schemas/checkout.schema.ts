@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { CHECKOUT_MESSAGES as M } from '../messages/checkout.js';
-import { isMalawiPhone, MALAWI_PHONE_MESSAGE } from '../rules/phone.js';
+import { validateCustomer, validateOrderBilling, type FieldErrors } from '../rules/checkout.js';
 import { BILLING_COUNTRY, DEFAULT_POSTAL_CODE } from '../rules/regions.js';
 
 /** Payment methods; only dpopay and cash are enabled. Source: spec/shopping.md §3 "Payment methods". */
@@ -15,26 +14,32 @@ export const DPO_MAX_AMOUNT = 999_999.99;
 
 const text = (max: number) => z.string().trim().max(max);
 
+/** Reports a shared rule's field errors as issues on those fields. */
+const reportFieldErrors = (ctx: z.RefinementCtx, errors: FieldErrors) => {
+  for (const [field, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [field], message });
+};
+
 /**
  * Body of `POST /dpopay/checkout-payment` and `POST /checkout/cash`: customer, billing (city is
  * the region, state the district), the client's cart (read for logging only: the server prices
- * the order from its own cart), currency (MWK) and payment_method.
- * Source: spec/shopping.md §7.
+ * the order from its own cart), currency (MWK) and payment_method. The customer and billing
+ * rules and texts are the checkout form's own (shared/rules/checkout.ts: validateCustomer,
+ * validateOrderBilling); only the length limits are the server's.
+ * Source: spec/shopping.md §5 "Checkout", §7.
  */
 export const checkoutInputSchema = z.object({
-  customer: z.object({
-    firstName: text(80).min(1, M.firstNameRequired),
-    lastName: text(80).min(1, M.lastNameRequired),
-    email: text(190).min(1, M.emailRequired).email(M.emailInvalid),
-    phone: text(40).min(1, M.phoneRequired).refine(isMalawiPhone, MALAWI_PHONE_MESSAGE),
-  }),
-  billing: z.object({
-    address: text(300).min(1, M.addressRequired),
-    city: text(80).min(1, M.regionRequired),
-    state: text(80).min(1, M.districtRequired),
-    postalCode: text(20).optional().transform((v) => v || DEFAULT_POSTAL_CODE),
-    country: text(60).optional().transform(() => BILLING_COUNTRY),
-  }),
+  customer: z
+    .object({ firstName: text(80), lastName: text(80), email: text(190), phone: text(40) })
+    .superRefine((customer, ctx) => reportFieldErrors(ctx, validateCustomer(customer))),
+  billing: z
+    .object({
+      address: text(300),
+      city: text(80),
+      state: text(80),
+      postalCode: text(20).optional().transform((v) => v || DEFAULT_POSTAL_CODE),
+      country: text(60).optional().transform(() => BILLING_COUNTRY),
+    })
+    .superRefine((billing, ctx) => reportFieldErrors(ctx, validateOrderBilling(billing))),
   cart: z
     .object({ items: z.array(z.unknown()).max(200).optional(), total: z.union([z.number(), z.string()]).optional() })
     .optional(),
@@ -42,6 +47,8 @@ export const checkoutInputSchema = z.object({
   payment_method: z.enum(PAYMENT_METHODS).optional(),
 });
 export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
+/** The body as a client sends it (before the schema's defaults). */
+export type CheckoutRequest = z.input<typeof checkoutInputSchema>;
 
 /** `POST /dpopay/checkout-payment` success answer. Source: spec/shopping.md §3 "DPO response". */
 export const dpoCheckoutResponseSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingFormFromSaved, billingFormToSaved, effectiveDistrict, validateBilling, validateCustomer, validatePaymentContact } from '../../../shared/rules/checkout.js';
+import { billingFormFromSaved, billingFormToOrder, billingFormToSaved, effectiveDistrict, validateBilling, validateCustomer, validateOrderBilling, validatePaymentContact } from '../../../shared/rules/checkout.js';
 import { districtsOf, OTHER_DISTRICT } from '../../../shared/rules/regions.js';
 
 describe('checkout steps (spec/shopping.md §5)', () => {
@@ -51,6 +51,23 @@ describe('checkout steps (spec/shopping.md §5)', () => {
     expect(billingFormFromSaved({ address1: 'House 14, Namiwawa Road', town: 'Blantyre', state: 'Blantyre' }).address).toBe('House 14, Namiwawa Road');
     expect(billingFormFromSaved({ address1: 'Chibavi, Mzuzu', town: 'Mzuzu', state: 'Mzimba' }).address).toBe('Chibavi, Mzuzu');
     expect(billingFormFromSaved({})).toEqual({ address: '', region: '', state: '', otherState: '', postalCode: '', country: 'Malawi' });
+  });
+  it('when a billing address is sent with an order, then region, district (typed or listed) and the fixed country go in the order keys', () => {
+    const form = { address: ' Katoto ', region: 'Northern', state: OTHER_DISTRICT, otherState: ' Mzuzu City ', postalCode: ' ', country: 'Malawi' };
+    expect(billingFormToOrder(form)).toEqual({ address: 'Katoto', city: 'Northern', state: 'Mzuzu City', postalCode: '00000', country: 'Malawi' });
+    expect(billingFormToOrder({ ...form, state: 'Mzimba', postalCode: '105' })).toMatchObject({ state: 'Mzimba', postalCode: '105' });
+  });
+  it('when the sent billing is checked, then the region, the district and its region are required (keys of the order)', () => {
+    expect(validateOrderBilling({ address: '', city: '', state: '' })).toEqual({ address: 'Street address is required', city: 'Region is required', state: 'State is required' });
+    expect(validateOrderBilling({ address: 'Plot 1', city: 'Central', state: 'Zomba' })).toEqual({ state: 'State is required' });
+    expect(validateOrderBilling({ address: 'Plot 1', city: 'Central', state: OTHER_DISTRICT })).toEqual({ state: 'State is required' });
+    expect(validateOrderBilling({ address: 'Plot 1', city: 'Central', state: 'Area 25' })).toEqual({});
+  });
+  it('when a chosen district is not on the region\'s list, then the billing step refuses it on state', () => {
+    const base = { address: 'Plot 1', region: 'Southern', otherState: '', postalCode: '', country: 'Malawi' };
+    expect(validateBilling({ ...base, state: 'Lilongwe' })).toEqual({ state: 'State is required' });
+    expect(validateBilling({ ...base, state: 'blantyre' })).toEqual({ state: 'State is required' });
+    expect(validateBilling({ ...base, state: 'Blantyre' })).toEqual({});
   });
   it('when the DPO contact is short or has letters in the phone, then the payment step refuses it', () => {
     expect(validatePaymentContact({ customerName: 'A', customerEmail: '', customerPhone: '09x' })).toEqual({

@@ -11,6 +11,7 @@ export default function AuctionsRoute() {
       title="Auctions & Daily Sales"
       renderWatch={(item) => <WatchButton item={item} />}
       renderCartAction={(item) => <CardCartButton item={item} />}
+      renderWatchAction={(item) => <WatchButton item={item} variant="button" />}
     />
   );
 }

@@ -31,7 +31,11 @@ export default function HomeRoute() {
       ) : (
         <AdvertBanner adverts={adverts} />
       )}
-      <ItemListing renderWatch={(item) => <WatchButton item={item} />} renderCartAction={(item) => <CardCartButton item={item} />} />
+      <ItemListing
+        renderWatch={(item) => <WatchButton item={item} />}
+        renderCartAction={(item) => <CardCartButton item={item} />}
+        renderWatchAction={(item) => <WatchButton item={item} variant="button" />}
+      />
       <SellingPoints signedIn={isAuthenticated} onSignUp={() => openAuthModal('register')} />
     </Stack>
   );

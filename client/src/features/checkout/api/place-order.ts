@@ -1,15 +1,15 @@
 import { CHECKOUT_MESSAGES as M } from '../../../../../shared/messages/checkout';
-import { cashCheckoutResponseSchema, dpoCheckoutResponseSchema, type CashCheckoutResponse, type DpoCheckoutResponse } from '../../../../../shared/schemas/checkout.schema';
+import {
+  cashCheckoutResponseSchema,
+  dpoCheckoutResponseSchema,
+  type CashCheckoutResponse,
+  type CheckoutRequest,
+  type DpoCheckoutResponse,
+} from '../../../../../shared/schemas/checkout.schema';
 import { ApiError, apiSend } from '../../../lib/api-client';
 
-/** Body of both order calls. Source: spec/shopping.md §7. */
-export interface OrderPayload {
-  customer: { firstName: string; lastName: string; email: string; phone: string };
-  billing: { address: string; city: string; state: string; postalCode: string; country: string };
-  cart: { items: { id: number; name: string; quantity: number; target_amount: number }[]; total: number };
-  currency: 'MWK';
-  payment_method: 'dpopay' | 'cash';
-}
+/** Body of both order calls: the server's own input schema, as sent. Source: spec/shopping.md §7. */
+export type OrderPayload = CheckoutRequest & { currency: 'MWK'; payment_method: 'dpopay' | 'cash' };
 
 /**
  * The message to show for a failed DPO Pay call: the server's message when the answer is JSON;

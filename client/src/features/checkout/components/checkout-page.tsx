@@ -6,8 +6,8 @@ import { CHECKOUT_MESSAGES as M } from '../../../../../shared/messages/checkout'
 import { formatMK } from '../../../../../shared/rules/money';
 import {
   billingFormFromSaved,
+  billingFormToOrder,
   billingFormToSaved,
-  effectiveDistrict,
   validateBilling,
   validateCustomer,
   validatePaymentContact,
@@ -16,7 +16,7 @@ import {
   type FieldErrors,
   type PaymentContact,
 } from '../../../../../shared/rules/checkout';
-import { BILLING_COUNTRY, DEFAULT_POSTAL_CODE } from '../../../../../shared/rules/regions';
+import { BILLING_COUNTRY } from '../../../../../shared/rules/regions';
 import { ENABLED_PAYMENT_METHODS, type PaymentMethod } from '../../../../../shared/schemas/checkout.schema';
 import { BillingAddressFields } from '../../../components/billing-address-fields';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
@@ -216,7 +216,7 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
 
   const payload = (pm: 'dpopay' | 'cash'): OrderPayload => ({
     customer: { ...customer },
-    billing: { address: billing.address, city: billing.region, state: effectiveDistrict(billing), postalCode: billing.postalCode || DEFAULT_POSTAL_CODE, country: BILLING_COUNTRY },
+    billing: billingFormToOrder(billing),
     cart: { items: lines.map((l) => ({ id: l.id, name: l.name, quantity: l.quantity, target_amount: l.target_amount })), total },
     currency: 'MWK',
     payment_method: pm,
@@ -276,6 +276,8 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
     );
   }
 
+  // What the order calls will send: the review shows exactly that.
+  const sentBilling = billingFormToOrder(billing);
   const stepBody = [
     <CustomerStep key="c" value={customer} errors={errors} onChange={setCustomer} />,
     <BillingAddressFields key="b" value={billing} errors={errors} onChange={setBilling} />,
@@ -301,9 +303,9 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
         </Text>
       </ReviewBlock>
       <ReviewBlock title="Billing address" onEdit={() => goTo(1)}>
-        <Text size="sm">{billing.address}</Text>
+        <Text size="sm">{sentBilling.address}</Text>
         <Text size="sm" c="dimmed">
-          {effectiveDistrict(billing)}, {billing.region} Region, {billing.postalCode || DEFAULT_POSTAL_CODE}, {BILLING_COUNTRY}
+          {sentBilling.state}, {sentBilling.city} Region, {sentBilling.postalCode}, {sentBilling.country}
         </Text>
       </ReviewBlock>
       <ReviewBlock title="Payment method" onEdit={() => goTo(2)}>

@@ -14,6 +14,11 @@ function read<T>(key: string): Partial<T> | null {
   }
 }
 
+/** Only the text fields of a stored form (a field stored as null or a number is dropped, so the form keeps its default). */
+function textFields<T>(v: Partial<T> | null): Partial<T> | null {
+  return v && (Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) as Partial<T>);
+}
+
 function write(key: string, value: unknown): void {
   try {
     localStorage.setItem(key, JSON.stringify(value));
@@ -23,11 +28,11 @@ function write(key: string, value: unknown): void {
 }
 
 /** A guest's saved customer details. */
-export const loadGuestCustomer = () => read<CustomerInfo>(GUEST_CUSTOMER_KEY);
+export const loadGuestCustomer = () => textFields(read<CustomerInfo>(GUEST_CUSTOMER_KEY));
 /** Saves a guest's customer details. */
 export const saveGuestCustomer = (c: CustomerInfo) => write(GUEST_CUSTOMER_KEY, c);
 /** A guest's saved billing address. */
-export const loadGuestBilling = () => read<BillingForm>(GUEST_BILLING_KEY);
+export const loadGuestBilling = () => textFields(read<BillingForm>(GUEST_BILLING_KEY));
 /** Saves a guest's billing address. */
 export const saveGuestBilling = (b: BillingForm) => write(GUEST_BILLING_KEY, b);
 /** Remembers a started DPO payment: order reference, transaction token, amount, currency. Source: spec §9. */

@@ -5,7 +5,8 @@ import type { Item } from '../../../../../shared/schemas/item.schema';
 import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
 import { MESSAGES } from '../../../../../shared/messages';
 import { formatMK, groupDigits, parseGroupedAmount } from '../../../../../shared/rules/money';
-import { bidButtonLabel, canBid, isSoldOut, itemKind } from '../../../../../shared/rules/item-status';
+import { bidButtonLabel, isSoldOut, itemKind } from '../../../../../shared/rules/item-status';
+import { bidRefusal, canBid } from '../../../../../shared/rules/bid-refusal';
 import { minimumNextBid } from '../../../../../shared/rules/bidding';
 import { ApiError } from '../../../lib/api-client';
 import { openAuthModal } from '../../../lib/auth-modal';
@@ -56,11 +57,15 @@ function SubscriptionNotice({ message }: { message: string }) {
 }
 
 /**
- * Bid form of the item page, or the cart buttons for daily-sale items. Bidding flow: digits
- * only, grouped with commas; submit disabled until the amount reaches the minimum; signed-out
- * bidders get 'Authentication Required' and the sign-in modal; the item is re-fetched before
- * sending and a risen minimum stops the bid ('Bid Too Low'); a 'less than current' rejection
- * reloads the item; other failures toast 'Bid Failed'. Source: spec/shopping.md §4, §5, §8.
+ * Bid form of the item page, or the cart buttons for daily-sale items. Whether the lot takes a
+ * bid at `now` (the server-synchronised clock) is the shared rule the server applies
+ * (bidRefusal): closed or ended shows 'This auction has ended' and a disabled Auction Ended;
+ * not started shows the opening time and the refusal text on the disabled button, never Place
+ * Bid. Bidding flow: digits only, grouped with commas; submit disabled until the amount
+ * reaches the minimum; signed-out bidders get 'Authentication Required' and the sign-in modal;
+ * the item is re-fetched before sending and a risen minimum stops the bid ('Bid Too Low'); a
+ * 'less than current' rejection reloads the item; other failures toast 'Bid Failed'.
+ * Source: spec/shopping.md §4, §5, §8.
  */
 export function BidForm({ item, user, now, increment, subscription, subscriptionChecking, reloadItem, onPlaced, cartActions }: BidFormProps) {
   const [text, setText] = useState('');
@@ -95,11 +100,12 @@ export function BidForm({ item, user, now, increment, subscription, subscription
   const label = bidButtonLabel(item, now);
   const live = kind === 'live';
   const subscribed = subscription?.subscribed === true;
-  const closed = isSoldOut(item) || label === 'Auction Ended';
+  // The same refusal the server answers with 422: say so up front instead of offering Place Bid.
+  const refusal = bidRefusal(item, now);
+  const closed = refusal !== null && refusal.reason !== 'not_started';
+  const notStarted = refusal?.reason === 'not_started';
   const blockedBySubscription = live && user !== null && !subscriptionChecking && !subscribed;
-  // The server refuses bids before date_from ('This auction has not started yet'): say so up front.
-  const notStarted = !closed && !!item.date_from && new Date(item.date_from).getTime() > now.getTime();
-  const open = !closed && (user === null || canBid(item, live ? subscribed : true, now));
+  const open = user === null ? refusal === null : canBid(item, subscribed, now);
   const notice =
     live && !subscribed && !subscriptionChecking
       ? subscription?.message && subscription.message !== 'User not authenticated'
@@ -177,12 +183,12 @@ export function BidForm({ item, user, now, increment, subscription, subscription
           </Group>
           {notice && <SubscriptionNotice message={notice} />}
           {closed ? (
-            <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />}>
-              {MESSAGES.auctionEnded}
+            <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />} data-testid="bid-closed">
+              {refusal.message}
             </Alert>
           ) : notStarted ? (
             <Alert color="blue" variant="light" icon={<IconClock size={18} />} data-testid="bid-not-started">
-              {MESSAGES.auctionNotStarted}. Bidding opens {formatDateTimeGB(item.date_from)}.
+              Bidding opens {formatDateTimeGB(item.date_from)}.
             </Alert>
           ) : (
             <>
@@ -217,12 +223,16 @@ export function BidForm({ item, user, now, increment, subscription, subscription
             type="submit"
             size="md"
             color={label === 'Bid Live' ? 'red' : 'gavel'}
-            leftSection={<IconGavel size={18} />}
+            leftSection={notStarted ? undefined : <IconGavel size={18} />}
+            // The refusal text is longer than a label: let it wrap on a narrow screen.
+            h={notStarted ? 'auto' : undefined}
+            mih={notStarted ? 42 : undefined}
+            styles={notStarted ? { label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: 8, fontSize: 'var(--mantine-font-size-sm)' } } : undefined}
             disabled={closed || notStarted || !valid || blockedBySubscription || !open}
             loading={busy}
             data-testid="place-bid-button"
           >
-            {closed ? 'Auction Ended' : label}
+            {closed ? 'Auction Ended' : notStarted ? refusal.message : label}
           </Button>
           {!user && !closed && (
             <Text size="xs" c="dimmed" ta="center">

@@ -5,8 +5,11 @@ import { Link } from 'react-router';
 import { Tooltip } from '../../../components/tooltip/tooltip';
 import type { Item } from '../../../../../shared/schemas/item.schema';
 import { formatMK } from '../../../../../shared/rules/money';
+import { bidRefusal } from '../../../../../shared/rules/bid-refusal';
+import { MESSAGES } from '../../../../../shared/messages';
 import { bidButtonLabel, elapsedPercent, isSoldOut, itemKind } from '../../../../../shared/rules/item-status';
 import { cardTimeLeft } from '../../../../../shared/rules/time-left';
+import { formatDateTimeGB } from '../../../lib/dates';
 import { cardImage, itemName, referenceCode } from '../utils/item-display';
 import { ItemStatusBadge, ItemTypeBadge } from './item-type-badge';
 import classes from './item-card.module.css';
@@ -26,20 +29,28 @@ interface ItemCardProps {
   watchSlot?: ReactNode;
   /** Cart button of a daily-sale card, composed by the app (else a disabled placeholder). */
   cartAction?: ReactNode;
+  /** Watch button shown in place of Place Bid while the lot has not started (composed by the app). */
+  watchAction?: ReactNode;
 }
 
 /**
  * Item card: picture (or 'No Image'), type and status badges, reference code, price block,
- * bid count, time left with elapsed-time bar, and actions (View Details; Place Bid / Bid Live /
- * Auction Ended, or Add to Cart for daily sale). Source: spec/shopping.md §2 "Item card", §4.
+ * bid count, time left with elapsed-time bar, and actions: View Details, then Add to Cart for a
+ * daily sale, or what the shared bid rule (bidRefusal) allows at `now` (the server-synchronised
+ * clock): Place Bid / Bid Live when open, Watch (`watchAction`) before the lot starts, a disabled
+ * Auction Ended once ended or closed. Source: spec/shopping.md §2 "Item card", §4 "Bid button".
  */
-export function ItemCard({ item, now, onPreview, watchSlot, cartAction }: ItemCardProps) {
+export function ItemCard({ item, now, onPreview, watchSlot, cartAction, watchAction }: ItemCardProps) {
   const kind = itemKind(item);
   const image = cardImage(item);
   const name = itemName(item);
   const price = priceBlock(item);
   const soldOut = isSoldOut(item);
   const bidLabel = bidButtonLabel(item, now);
+  const refusal = kind === 'cash' ? null : bidRefusal(item, now);
+  const notStarted = refusal?.reason === 'not_started';
+  // Before the start the Watch action takes the bid button's place; one watch control per card.
+  const watchInActions = notStarted && watchAction != null;
   const timeLeft = cardTimeLeft(item, now);
   const pct = elapsedPercent(item, now);
   const href = `/item/${item.id}`;
@@ -92,7 +103,7 @@ export function ItemCard({ item, now, onPreview, watchSlot, cartAction }: ItemCa
               {formatMK(price.amount)}
             </Text>
           </div>
-          {watchSlot}
+          {!watchInActions && watchSlot}
         </Group>
 
         <div>
@@ -137,7 +148,17 @@ export function ItemCard({ item, now, onPreview, watchSlot, cartAction }: ItemCa
                 </Button>
               </Box>
             </Tooltip>
-          ) : bidLabel === 'Auction Ended' || soldOut ? (
+          ) : watchInActions ? (
+            watchAction
+          ) : notStarted ? (
+            <Tooltip label={`${MESSAGES.auctionNotStarted}. Bidding opens ${formatDateTimeGB(item.date_from)}.`} withArrow>
+              <Box>
+                <Button fullWidth size="sm" disabled px="xs" data-testid="card-not-started">
+                  Not started
+                </Button>
+              </Box>
+            </Tooltip>
+          ) : refusal ? (
             <Button size="sm" disabled>
               Auction Ended
             </Button>

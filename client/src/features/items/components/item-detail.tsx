@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
 import type { Item } from '../../../../../shared/schemas/item.schema';
 import { detailTiming, displayStatus, itemKind } from '../../../../../shared/rules/item-status';
+import { bidRefusal } from '../../../../../shared/rules/bid-refusal';
 import { usePageTitle } from '../../../lib/page-title';
 import { useServerNow } from '../../../lib/server-clock';
 import { useBidIncrement, useSubscriptionCheck } from '../hooks/use-bid-support';
@@ -85,7 +86,8 @@ export function ItemDetail({
   }
 
   const name = itemName(item);
-  const timing = detailTiming(item.date_to, now);
+  // A lot that has not started yet is not Active: the shared bid rule says it cannot take a bid.
+  const timing = bidRefusal(item, now)?.reason === 'not_started' ? 'Upcoming' : detailTiming(item.date_to, now);
   const min = effectiveMinimum(item, increment);
 
   return (
@@ -116,7 +118,7 @@ export function ItemDetail({
           <ItemStatusBadge item={item} now={now} />
           {/* The timing badge (spec §"Item timing on the detail page") says nothing new when the status badge already reads ENDING SOON. */}
           {itemKind(item) !== 'cash' && timing && timing.toUpperCase() !== displayStatus(item, now) && (
-            <Badge variant="light" color={timing === 'Ended' ? 'gray' : timing === 'Ending Soon' ? 'orange' : 'green'} data-testid="timing-badge">
+            <Badge variant="light" color={timing === 'Ended' ? 'gray' : timing === 'Ending Soon' ? 'orange' : timing === 'Upcoming' ? 'blue' : 'green'} data-testid="timing-badge">
               {timing}
             </Badge>
           )}

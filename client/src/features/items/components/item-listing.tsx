@@ -31,12 +31,15 @@ export function ItemListing({
   title = 'Browse Auctions & Sales',
   renderWatch,
   renderCartAction,
+  renderWatchAction,
 }: {
   title?: string;
   /** Watch button of a card (composed by the app layer). */
   renderWatch?: (item: Item) => ReactNode;
   /** Cart button of a daily-sale card (composed by the app layer). */
   renderCartAction?: (item: Item) => ReactNode;
+  /** Watch button that replaces Place Bid on a card whose lot has not started (composed by the app layer). */
+  renderWatchAction?: (item: Item) => ReactNode;
 }) {
   const { state, update, clearAll } = useListingState();
   const listing = useItemListing(state);
@@ -160,7 +163,7 @@ export function ItemListing({
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" style={{ opacity: listing.loading ? 0.6 : 1, transition: 'opacity 150ms' }}>
                 {listing.items.map((item) => (
-                  <ItemCard key={item.id} item={item} now={now} onPreview={setPreview} watchSlot={renderWatch?.(item)} cartAction={renderCartAction?.(item)} />
+                  <ItemCard key={item.id} item={item} now={now} onPreview={setPreview} watchSlot={renderWatch?.(item)} cartAction={renderCartAction?.(item)} watchAction={renderWatchAction?.(item)} />
                 ))}
               </SimpleGrid>
               {listing.hasMore && (

@@ -3,7 +3,8 @@ import { IconClock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Item } from '../../../../../shared/schemas/item.schema';
 import { formatMK } from '../../../../../shared/rules/money';
-import { detailTiming, isSoldOut, itemKind } from '../../../../../shared/rules/item-status';
+import { detailTiming, itemKind } from '../../../../../shared/rules/item-status';
+import { bidRefusal } from '../../../../../shared/rules/bid-refusal';
 import { detailTimeLeft } from '../../../../../shared/rules/time-left';
 import { formatDateTimeGB } from '../../../lib/dates';
 
@@ -30,8 +31,10 @@ export function PricePanel({ item, now, minNextBid, position }: { item: Item; no
   const hasBid = !!item.bid_amount && item.bid_amount > 0;
   const timing = detailTiming(item.date_to, now);
   const timeLeft = detailTimeLeft(item.date_to, now);
-  // Once closed (sold, unsold or past its end) there is no next bid: the price is the final one.
-  const closed = isSoldOut(item) || item.status === 'unsold' || timing === 'Ended';
+  // Once closed (sold, unsold, withdrawn or past its end: the bid rule's refusal) there is no
+  // next bid: the price is the final one.
+  const refusal = bidRefusal(item, now);
+  const closed = refusal?.reason === 'closed' || refusal?.reason === 'ended';
   const started = !item.date_from || new Date(item.date_from).getTime() <= now.getTime();
 
   if (kind === 'cash') {
