@@ -33,6 +33,7 @@ import { createAdminOrdersRouter } from './orders/orders-admin.router.js';
 import { createPaymentsRouter } from './payments/payments.router.js';
 import { createNewsletterRouter } from './newsletter/newsletter.router.js';
 import { createProfileRouter } from './profile/profile.router.js';
+import type { CommandRunner } from './events/command-runner.js';
 import type { EventBus } from './realtime/bus.js';
 import { createAdvertsRouter } from './adverts/adverts.router.js';
 import { createSubscriptionsRouter } from './subscriptions/subscriptions.router.js';
@@ -43,6 +44,8 @@ export interface AppDeps {
   config: Config;
   db: Kysely<Database>;
   bus: EventBus;
+  /** Runs every state change (server/events/command-runner.ts). */
+  runner: CommandRunner;
   logger: Logger;
   /** Folder of the built client (index.html); absent in API-only tests. */
   clientDir?: string;
@@ -90,7 +93,7 @@ export function createApp(deps: AppDeps): RequestListener {
   app.use(securityHeaders);
   const tokenCache = new TokenCache();
   const authenticateCaller = authenticate(db, { sessionMs: config.SESSION_TTL_HOURS * 3600_000, rememberMs: config.REMEMBER_TTL_DAYS * 86_400_000 }, tokenCache);
-  const sequencer = new BidSequencer({ db, bus: deps.bus, jobs: deps.jobs, logger: deps.logger });
+  const sequencer = new BidSequencer({ runner: deps.runner, logger: deps.logger });
   app.use(
     pinoHttp({
       logger: deps.logger,
@@ -122,6 +125,7 @@ export function createApp(deps: AppDeps): RequestListener {
     createAuthRouter({
       tokenCache,
       db,
+      runner: deps.runner,
       csrf,
       secureCookies: config.COOKIE_SECURE,
       sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000,
@@ -138,16 +142,16 @@ export function createApp(deps: AppDeps): RequestListener {
   );
   app.use(createItemsRouter({ db }));
   app.use(createBidsRouter({ sequencer, metrics: deps.metrics }));
-  app.use(createSubscriptionsRouter({ db, bus: deps.bus, captcha: (token, ip) => captcha.verify(token, ip) }));
-  app.use(createAdvertsRouter({ db, bus: deps.bus, uploadsDir }));
-  app.use(createWatchlistRouter({ db, bus: deps.bus }));
+  app.use(createSubscriptionsRouter({ db, runner: deps.runner, captcha: (token, ip) => captcha.verify(token, ip) }));
+  app.use(createAdvertsRouter({ db, runner: deps.runner, uploadsDir }));
+  app.use(createWatchlistRouter({ db, runner: deps.runner }));
   app.use(createDashboardRouter({ db }));
-  app.use(createCartRouter({ db, bus: deps.bus, secureCookies: config.COOKIE_SECURE }));
-  app.use(createCheckoutRouter({ db, bus: deps.bus, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE, appUrl: config.APP_URL, jobs: deps.jobs }));
-  app.use(createAdminOrdersRouter({ db, bus: deps.bus, logger: deps.logger }));
-  app.use(createPaymentsRouter({ db, bus: deps.bus, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE }));
-  app.use(createProfileRouter({ db, tokenCache }));
-  app.use(createNewsletterRouter({ db }));
+  app.use(createCartRouter({ db, runner: deps.runner, secureCookies: config.COOKIE_SECURE }));
+  app.use(createCheckoutRouter({ db, runner: deps.runner, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE, appUrl: config.APP_URL }));
+  app.use(createAdminOrdersRouter({ db, runner: deps.runner }));
+  app.use(createPaymentsRouter({ db, runner: deps.runner, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE }));
+  app.use(createProfileRouter({ db, runner: deps.runner, tokenCache }));
+  app.use(createNewsletterRouter({ runner: deps.runner }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -46,6 +46,15 @@ export const configSchema = z.object({
   /** Seconds between runs of the safety-net sweep (BullMQ job scheduler) that closes auctions and releases reservations whose job was lost. */
   JOB_SWEEP_SECONDS: z.coerce.number().positive().default(15),
   /** Jobs one worker process runs at once, per queue. */
+  /** Milliseconds between passes of the event relay (publishes events a crash left unpublished). */
+  EVENT_RELAY_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+  /** An unpublished event younger than this is left to the process that committed it. */
+  EVENT_RELAY_GRACE_MS: z.coerce.number().int().min(0).default(5000),
+  /**
+   * Test hook (honoured only with NODE_ENV=test): the process kills itself (SIGKILL) right after
+   * committing an event of this type, before publishing it, to prove the relay delivers it.
+   */
+  TEST_CRASH_AFTER_COMMIT: z.string().min(1).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(5),
   /** BullMQ job lock in ms: a worker that dies mid-job has its job retried about this long after (also the stalled-check period). */
   WORKER_LOCK_MS: z.coerce.number().int().min(500).default(30_000),

@@ -5,14 +5,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
-import { openQueues, queueList } from '../workers/queues.js';
+import { openQueues, queueList } from './jobs/queues.js';
 import { createApp } from './app.js';
 import { createDpoSetup, type DpoSetup } from './dpo/dpo-setup.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
 import { BullmqJobScheduler } from './jobs/bullmq-job-scheduler.js';
-import { startAdvertClock } from './adverts/advert-clock.js';
+import type { CommandRunner } from './events/command-runner.js';
+import type { EventRelay } from './events/event-relay.js';
+import { startEventSpine } from './events/event-spine.js';
+import { createJobReactions } from './jobs/job-reactions.js';
 import { startInProcessScheduler } from './jobs/in-process-scheduler.js';
 import { createOrderPaymentReverifier } from './payments/order-payment-reverifier.js';
 import type { JobScheduler } from './jobs/job-scheduler.js';
@@ -28,6 +31,10 @@ export interface RunningServer {
   port: number;
   database: DatabaseHandle;
   bus: EventBus;
+  /** Runs every command of this process and publishes its events after the commit. */
+  runner: CommandRunner;
+  /** Publishes events a crash left unpublished. */
+  relay: EventRelay;
   io: GavelIo;
   logger: Logger;
   jobs: JobScheduler;
@@ -54,11 +61,13 @@ function csrfSecret(config: Config): string {
 /**
  * Composition root: opens the database (PostgreSQL when `DATABASE_URL`, else PGlite in
  * `DATA_DIR`), migrates, seeds an empty database (unless `SEED=never`), starts HTTP and
- * Socket.IO on `PORT` (0 picks a free port) and returns handles and `close()`.
+ * Socket.IO on `PORT` (0 picks a free port) and returns handles and `close()`. `opts.database`:
+ * an already open database to use instead (tests of the embedded path pass an in-memory PGlite);
+ * `close()` closes it too.
  */
-export async function startServer(config: Config, opts: { logger?: Logger; seed?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, opts: { logger?: Logger; seed?: boolean; database?: DatabaseHandle } = {}): Promise<RunningServer> {
   const logger = opts.logger ?? pino({ level: config.LOG_LEVEL });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }));
   await migrateToLatest(database.db);
   if (opts.seed ?? config.SEED === 'auto') {
     const { isDatabaseSeeded, seedDatabase } = await import('./db/seed/seed.js');
@@ -73,9 +82,8 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
   const dpo = createDpoSetup(config, () => selfUrl);
   if (dpo.simulator && config.NODE_ENV === 'production') logger.warn('DPO_API_URL is unset: payments go to the local DPO Pay simulator');
   const metrics = createMetrics('server');
-  let bus: EventBus;
-  let jobs: JobScheduler;
   let scale: { redis: Redis; adapterRedis: Redis; queues: ReturnType<typeof openQueues> } | null = null;
+  let bus: EventBus;
   if (config.REDIS_URL) {
     const redisBus = new RedisBus(config.REDIS_URL, config.BUS_CHANNEL);
     await redisBus.whenReady();
@@ -86,28 +94,33 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
     const queues = openQueues(redis, config.QUEUE_PREFIX);
     scale = { redis, adapterRedis, queues };
     metrics.trackQueues(queueList(queues));
-    // Servers only enqueue; `npm run workers` processes the jobs, including the sweep.
-    jobs = new BullmqJobScheduler(queues, logger);
   } else {
     bus = new InProcessBus();
-    // Embedded: this process runs the job handlers itself (PGlite is single-process).
-    jobs = startInProcessScheduler({
-      db: database.db,
-      bus,
-      logger,
-      metrics,
-      reverifyPayment: createOrderPaymentReverifier({ db: database.db, dpo: dpo.client, bus, logger }),
-    });
   }
+  const spine = startEventSpine({ db: database.db, bus, logger, config });
+  const { runner } = spine;
+  const jobs: JobScheduler = scale
+    ? // Servers only enqueue; `npm run workers` processes the jobs, including the sweep.
+      new BullmqJobScheduler(scale.queues, logger)
+    : // Embedded: this process runs the job handlers itself (PGlite is single-process).
+      startInProcessScheduler({
+        db: database.db,
+        runner,
+        logger,
+        metrics,
+        reverifyPayment: createOrderPaymentReverifier({ db: database.db, dpo: dpo.client, runner, logger }),
+      });
+  runner.addAfterCommit(createJobReactions(jobs, logger));
   const app = createApp({
     config,
     dpo,
     db: database.db,
     bus,
+    runner,
     logger,
     clientDir: path.join(rootDir, 'client', 'dist'),
     csrfSecret: csrfSecret(config),
-    jobs,
+    jobs: jobs,
     metrics,
     queues: scale ? queueList(scale.queues) : null,
     // Shared by /readyz, the captcha replay store and the auth rate-limit counters.
@@ -122,7 +135,6 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
     scaleOut: scale ? { redis: scale.adapterRedis, streamName: `${config.BUS_CHANNEL}:socket.io` } : undefined,
   });
   metrics.trackSockets(() => io.engine.clientsCount);
-  const stopAdvertClock = startAdvertClock({ db: database.db, bus, io, logger });
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.PORT, config.HOST, () => resolve());
@@ -136,8 +148,8 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      stopAdvertClock();
       await jobs.close();
+      await spine.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       httpServer.closeAllConnections();
       if (scale) {
@@ -147,5 +159,5 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
       await bus.close();
       await database.close();
     })());
-  return { url, port, database, bus, io, logger, jobs, metrics, dpo, close };
+  return { url, port, database, bus, runner, relay: spine.relay, io, logger, jobs: jobs, metrics, dpo, close };
 }

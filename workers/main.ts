@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../server/config.js';
 import { migrateToLatest, openDatabase } from '../server/db/database.js';
 import { RedisBus } from '../server/realtime/redis-bus.js';
 import { startWorkers } from './run-workers.js';
+import { startEventSpine } from '../server/events/event-spine.js';
 import { createDpoSetup } from '../server/dpo/dpo-setup.js';
 import { createOrderPaymentReverifier } from '../server/payments/order-payment-reverifier.js';
 
@@ -26,9 +27,12 @@ async function main(): Promise<void> {
   await bus.whenReady();
   // Workers block on Redis: no per-request retry limit (BullMQ), RESP2 (STACK-NOTES).
   const redis = new Redis(config.REDIS_URL, { protocol: 2, maxRetriesPerRequest: null });
+  // Commands of the jobs, their events published after the commit, and a relay for any event a
+  // crashed process left unpublished.
+  const spine = startEventSpine({ db: database.db, bus, logger, config });
   const running = await startWorkers({
     db: database.db,
-    bus,
+    runner: spine.runner,
     logger,
     redis,
     prefix: config.QUEUE_PREFIX,
@@ -39,7 +43,7 @@ async function main(): Promise<void> {
     reverifyPayment: createOrderPaymentReverifier({
       db: database.db,
       dpo: createDpoSetup(config, () => config.APP_URL ?? 'http://127.0.0.1:3000').client,
-      bus,
+      runner: spine.runner,
       logger,
     }),
     metricsPort: config.WORKER_METRICS_PORT,
@@ -48,6 +52,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'workers stopping: finishing the jobs in hand');
     await running.close();
+    await spine.close();
     await redis.quit();
     await bus.close();
     await database.close();

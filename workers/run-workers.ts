@@ -5,22 +5,21 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../server/db/types.js';
 import { BullmqJobScheduler } from '../server/jobs/bullmq-job-scheduler.js';
+import { createCloseAuctionProcessor } from '../server/jobs/close-auction.job.js';
+import type { JobDeps } from '../server/jobs/job-deps.js';
+import { QUEUE_NAMES, createPaymentVerifyBackoff, openQueues, queueList, type QueueName } from '../server/jobs/queues.js';
+import { createReleaseReservationProcessor } from '../server/jobs/release-reservation.job.js';
+import { SWEEP_HORIZON_MS, handleSweep } from '../server/jobs/sweep.job.js';
+import { createVerifyPaymentProcessor, type ReverifyPayment } from '../server/jobs/verify-payment.job.js';
 import { createMetrics, type Metrics } from '../server/metrics/metrics.js';
-import type { EventBus } from '../server/realtime/bus.js';
-import { createCloseAuctionProcessor } from './close-auction.processor.js';
-import type { JobDeps } from './job-deps.js';
-import { QUEUE_NAMES, createPaymentVerifyBackoff, openQueues, queueList, type QueueName } from './queues.js';
-import { createReleaseReservationProcessor } from './release-reservation.processor.js';
-import { handleSweep } from './sweep.processor.js';
-import { createVerifyPaymentProcessor, type ReverifyPayment } from './verify-payment.processor.js';
-
-/** How far ahead the sweep makes sure delayed close/release jobs exist: one hour. */
-export const SWEEP_HORIZON_MS = 3600_000;
+import type { CommandRunner } from '../server/events/command-runner.js';
+import { createJobReactions } from '../server/jobs/job-reactions.js';
 
 /** What the workers run with. `redis` must have `maxRetriesPerRequest: null` (BullMQ workers). */
 export interface WorkersDeps {
   db: Kysely<Database>;
-  bus: EventBus;
+  /** Runs the handlers' commands; the workers add their job reactions to it. */
+  runner: CommandRunner;
   logger: Logger;
   redis: Redis;
   prefix: string;
@@ -30,8 +29,8 @@ export interface WorkersDeps {
   /** Seconds between safety-net sweeps (default 15). */
   sweepSeconds?: number;
   /**
-   * The checkout's `reverifyPayment` (DPO verifyToken). Wired at merge; while absent, the
-   * `payment-verify` queue has no worker (jobs wait, visible in /admin/queues).
+   * The checkout's `reverifyPayment` (DPO verifyToken; workers/main.ts passes it). When absent,
+   * the `payment-verify` queue has no worker (jobs wait, visible in /admin/queues).
    */
   reverifyPayment?: ReverifyPayment;
   /** Payment re-verification delays in ms (default PAYMENT_VERIFY_SCHEDULE_MS; tests shorten it). */
@@ -61,7 +60,8 @@ export async function startWorkers(deps: WorkersDeps): Promise<RunningWorkers> {
   const jobs = new BullmqJobScheduler(queues, logger);
   const metrics = createMetrics('worker');
   metrics.trackQueues(queueList(queues));
-  const jobDeps: JobDeps = { db: deps.db, bus: deps.bus, logger, jobs };
+  deps.runner.addAfterCommit(createJobReactions(jobs, logger));
+  const jobDeps: JobDeps = { db: deps.db, runner: deps.runner, logger, jobs };
   let stopping = false;
 
   const workers: Worker[] = [];

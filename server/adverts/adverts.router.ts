@@ -7,8 +7,10 @@ import { requireRole } from '../auth/auth.middleware.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
-import type { EventBus } from '../realtime/bus.js';
-import { createAdvert, endAdvert, listAllAdverts, listVisibleAdverts, storeAdvertImage, updateAdvert } from './adverts.service.js';
+import type { CommandRunner } from '../events/command-runner.js';
+import { operatorActor } from '../events/domain-events.js';
+import { createAdvert, endAdvert, updateAdvert } from './adverts.commands.js';
+import { listAllAdverts, listVisibleAdverts, storeAdvertImage } from './adverts.service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -16,11 +18,13 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
  * Advert routes. Public: `GET /api/public/adverts` and its fallback `GET /api/adverts` →
  * `{data: AdvertView[]}` (shown adverts only). Operators (admin role): `GET /api/admin/adverts`,
  * `POST /api/admin/adverts` (multipart: description, date_from, date_to, active, image file),
- * `PATCH /api/admin/adverts/{id}`, `POST /api/admin/adverts/{id}/end`. Every change publishes
- * `advert.updated` with the visible list. Source: spec/shopping.md §7, §9; issue 7.
+ * `PATCH /api/admin/adverts/{id}`, `POST /api/admin/adverts/{id}/end` → `{success, data: AdvertView}`
+ * (201 when created). Each change is a command (server/adverts/adverts.commands.ts) whose event
+ * brings the shown adverts to every open page; an uploaded picture is stored before it.
+ * Source: spec/shopping.md §7, §9 (the operators' side is ours: the spec does not show it).
  */
-export function createAdvertsRouter(deps: { db: Kysely<Database>; bus: EventBus; uploadsDir: string }): Router {
-  const { db } = deps;
+export function createAdvertsRouter(deps: { db: Kysely<Database>; runner: CommandRunner; uploadsDir: string }): Router {
+  const { db, runner } = deps;
   const router = Router();
   const upload = multer({
     storage: multer.memoryStorage(),
@@ -30,7 +34,6 @@ export function createAdvertsRouter(deps: { db: Kysely<Database>; bus: EventBus;
       else cb(AppError.validation({ image: ['The image must be a JPEG, PNG or WebP picture.'] }));
     },
   }).single('image');
-  const publishVisible = async () => deps.bus.publish({ type: 'advert.updated', payload: { adverts: await listVisibleAdverts(db) } });
 
   const visible: RequestHandler = async (_req, res) => {
     res.json({ data: await listVisibleAdverts(db) });
@@ -45,8 +48,7 @@ export function createAdvertsRouter(deps: { db: Kysely<Database>; bus: EventBus;
   router.post('/api/admin/adverts', requireRole('admin'), upload, async (req, res) => {
     const input = parseInput(advertInputSchema, req.body);
     const image = req.file ? await storeAdvertImage(deps.uploadsDir, req.file.buffer) : null;
-    const advert = await createAdvert(db, input, image);
-    await publishVisible();
+    const advert = await runner.run(createAdvert, operatorActor(req.auth.user!.id), { advert: input, image });
     res.status(201).json({ success: true, data: advert });
   });
 
@@ -54,15 +56,13 @@ export function createAdvertsRouter(deps: { db: Kysely<Database>; bus: EventBus;
     const { id } = parseInput(idParams, req.params);
     const patch = parseInput(advertPatchSchema, req.body);
     const image = req.file ? await storeAdvertImage(deps.uploadsDir, req.file.buffer) : undefined;
-    const advert = await updateAdvert(db, id, { ...patch, ...(image ? { image } : {}) });
-    await publishVisible();
+    const advert = await runner.run(updateAdvert, operatorActor(req.auth.user!.id), { id, patch: { ...patch, ...(image ? { image } : {}) } });
     res.json({ success: true, data: advert });
   });
 
   router.post('/api/admin/adverts/:id/end', requireRole('admin'), async (req, res) => {
     const { id } = parseInput(idParams, req.params);
-    const advert = await endAdvert(db, id);
-    await publishVisible();
+    const advert = await runner.run(endAdvert, operatorActor(req.auth.user!.id), { id });
     res.json({ success: true, data: advert });
   });
 

@@ -52,7 +52,8 @@ function accountOf(req: Request): string {
  * The per-account limiter counts failed attempts for an email whether or not the account
  * exists, so a 429 reveals nothing. Both answer 429 `{message: 'Too many attempts. Please wait a
  * few minutes and try again.', code: 'rate_limited'}` with `Retry-After` (seconds).
- * Source: issue 3 "rate limited per IP and per account".
+ * Source: our hardening of spec/accounts-and-shell.md §7 `POST /login` and `POST /api/register`
+ * (the spec sets no limits); the text is `ACCOUNT_MESSAGES.tooManyAttempts`.
  */
 export function createAuthRateLimiters(name: string, settings: AuthRateLimitSettings): RequestHandler[] {
   const handler: Options['handler'] = (req, res) => {

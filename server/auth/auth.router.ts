@@ -7,16 +7,21 @@ import type { Database } from '../db/types.js';
 import { CAPTCHA_FIELD, type CaptchaVerifier } from '../captcha/captcha.verifier.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
+import type { CommandRunner } from '../events/command-runner.js';
+import { userActor, type Actor } from '../events/domain-events.js';
 import { createAuthRateLimiters, type AuthRateLimitSettings } from './auth-rate-limit.js';
+import { registerUser } from './auth.commands.js';
 import { SESSION_COOKIE, requireUser, type createCsrf } from './auth.middleware.js';
 import { createApiToken, createSession, revokeApiToken, revokeSession } from './credentials.service.js';
 import type { TokenCache } from './token-cache.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { findAuthUserById, findUserByEmail, insertCustomer } from './user.repository.js';
+import { findAuthUserById, findUserByEmail } from './user.repository.js';
 
 /** What the auth routes need. */
 export interface AuthRouterDeps {
   db: Kysely<Database>;
+  /** Runs the registration command. */
+  runner: CommandRunner;
   csrf: ReturnType<typeof createCsrf>;
   secureCookies: boolean;
   sessionTtlMs: number;
@@ -64,7 +69,10 @@ function safeRedirect(value: string | null | undefined): string | null {
  * `GET /api/user-session`, `GET /api/user`. Source: spec/accounts-and-shell.md §7, DESIGN.md.
  * `POST /login` and `POST /api/register` need a human-verification token in
  * `g-recaptcha-response` (422 otherwise) and are rate limited per IP and per email (429).
- * `POST /api/register` with `start_session: true` (JSON) also signs the browser in (remember false).
+ * `POST /api/register` runs the `registerUser` command (event `user.registered`; the actor is a
+ * guest, or the signed-in user) and answers 201 `{success, message, data: {token, user}, user}`;
+ * with `start_session: true` (JSON) it also signs the browser in (remember false). Sign-in and sign-out are credential mechanics
+ * (their `sessions` and `api_tokens` rows are the record), not commands: no event per sign-in.
  * `POST /logout` ends the cookie session and, when a bearer token is sent, revokes it too.
  */
 export function createAuthRouter(deps: AuthRouterDeps): Router {
@@ -148,21 +156,19 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
   router.post('/api/register', ...registerLimiters, async (req, res) => {
     const input = parseInput(registerInputSchema, req.body);
     await deps.captcha.verify(input[CAPTCHA_FIELD], req.ip);
+    // Cheap refusal before the slow hash; the command checks again inside its transaction.
     if (await findUserByEmail(db, input.email)) {
       throw AppError.validation({ email: [ACCOUNT_MESSAGES.emailTaken] });
     }
-    let userId: number;
-    try {
-      userId = await insertCustomer(db, {
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        passwordHash: await hashPassword(input.password),
-      });
-    } catch (err) {
-      if ((err as { code?: string }).code === '23505') throw AppError.validation({ email: [ACCOUNT_MESSAGES.emailTaken] });
-      throw err;
-    }
+    const passwordHash = await hashPassword(input.password);
+    const actor: Actor = req.auth.user ? userActor(req.auth.user.id) : { type: 'guest' };
+    const { userId } = await deps.runner.run(registerUser, actor, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      passwordHash,
+      via: input.start_session ? 'register_page' : 'api',
+    });
     const { token } = await createApiToken(db, { userId, name: 'register', ttlMs: deps.apiTokenTtlMs });
     // The page's automatic sign-in (remember false): a cookie session in the same answer, so
     // one verified human action gives an account and a session. Only for JSON bodies, which a

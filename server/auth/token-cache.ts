@@ -11,9 +11,10 @@ interface Entry {
 
 /**
  * Short-lived memory of resolved bearer tokens (keyed by the token's SHA-256), so API clients
- * bidding many times a second don't cost a database lookup per request (issue 8). A revocation
- * in this process clears the whole cache at once (revocations are rare); other processes see
- * it within {@link TOKEN_CACHE_TTL_MS}. Holds at most `maxEntries` tokens.
+ * bidding many times a second don't cost a database lookup per request (README.md
+ * "Performance"). A revocation in this process clears the whole cache at once (revocations are
+ * rare); other processes see it within {@link TOKEN_CACHE_TTL_MS}. Holds at most `maxEntries`
+ * tokens.
  */
 export class TokenCache {
   private readonly entries = new Map<string, Entry>();

@@ -69,7 +69,7 @@ export async function findUserByTokenHash(
     .executeTakeFirst();
 }
 
-/** Finds a user row (with its password hash) by email, case-insensitively. */
+/** Finds a user row (with its password hash) by email, trimmed and case-insensitively; undefined when none. */
 export async function findUserByEmail(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('users')
@@ -79,14 +79,17 @@ export async function findUserByEmail(db: Kysely<Database>, email: string) {
 }
 
 /**
- * Creates a customer: role `customer` (which carries `place_bids`), `is_customer` true.
+ * Creates a customer: role `customer` (which carries `place_bids`), `is_customer` true; the
+ * email is stored trimmed. Inside a transaction (a command's) it runs there; given the plain
+ * database handle it opens its own, so the user and its role land together.
+ * @returns the new user's id.
  * @throws the database's unique violation (code 23505) when the email is taken.
  */
 export async function insertCustomer(
   db: Kysely<Database>,
   input: { name: string; email: string; phone: string | null; passwordHash: string },
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  const insert = async (trx: Kysely<Database>) => {
     const { id } = await trx
       .insertInto('users')
       .values({ name: input.name, email: input.email.trim(), phone: input.phone, password_hash: input.passwordHash, address: null, image: null })
@@ -98,5 +101,39 @@ export async function insertCustomer(
       .expression((eb) => eb.selectFrom('roles').select([eb.val(id).as('user_id'), 'roles.id']).where('roles.name', '=', 'customer'))
       .execute();
     return id;
-  });
+  };
+  return db.isTransaction ? insert(db) : db.transaction().execute(insert);
+}
+
+/** Locks a user's row (`FOR UPDATE`) and returns its name and email; undefined when missing. Call inside a transaction. */
+export async function lockUserAccount(trx: Kysely<Database>, userId: number): Promise<{ name: string; email: string } | undefined> {
+  return trx.selectFrom('users').select(['name', 'email']).where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+/** Whether an account other than `exceptUserId` uses `email` (compared trimmed, case-insensitively). */
+export async function isEmailTakenByOther(db: Kysely<Database>, email: string, exceptUserId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .where('id', '!=', exceptUserId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Sets a user's name and email and, when `passwordHash` is given (the output of `hashPassword`,
+ * server/auth/password.ts), the password; stamps `updated_at`.
+ * @throws the database's unique violation (code 23505) when another account has the email.
+ */
+export async function updateUserAccount(
+  db: Kysely<Database>,
+  userId: number,
+  change: { name: string; email: string; passwordHash: string | null },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ name: change.name, email: change.email, updated_at: sql`now()`, ...(change.passwordHash ? { password_hash: change.passwordHash } : {}) })
+    .where('id', '=', userId)
+    .execute();
 }

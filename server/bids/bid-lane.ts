@@ -10,7 +10,7 @@ import { AppError } from '../http/app-error.js';
 import { errorAnswer } from '../http/error-handler.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { BidSequencer } from './bid-sequencer.js';
-import { placeBidAs } from './bids.router.js';
+import { placeBidAs } from './bids.service.js';
 
 /** A Connect-style middleware on the raw Node request (helmet, body-parser). */
 type RawMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -30,7 +30,7 @@ const run = (mw: RawMiddleware, req: IncomingMessage, res: ServerResponse) =>
   new Promise<void>((resolve, reject) => mw(req, res, (err) => (err ? reject(err) : resolve())));
 
 /**
- * The bearer-token lane of `POST /ajax-bid` (issue 8: API clients and load testers bid
+ * The bearer-token lane of `POST /ajax-bid` (API clients and load testers bid
  * thousands of times a second). It runs on the raw Node request ahead of Express and takes
  * only a JSON `POST /ajax-bid` carrying `Authorization: Bearer …`; every other request goes to
  * `fallback` (the Express app, where browsers bid with their session and CSRF token). It does

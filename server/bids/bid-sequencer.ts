@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../db/types.js';
-import { findItemById } from '../items/items.repository.js';
-import type { JobScheduler } from '../jobs/job-scheduler.js';
-import type { EventBus } from '../realtime/bus.js';
-import { getBidIncrement } from '../settings/settings.repository.js';
-import { placeBidBatch, type ItemBidRequest, type PlacedBid } from './bids.service.js';
+import type { CommandRunner } from '../events/command-runner.js';
+import { systemActor } from '../events/domain-events.js';
+import { placeBids, type ItemBidRequest, type PlacedBid } from './bids.commands.js';
+
+/** The actor of a batch; each of its bids names its bidder as the actor of its event. */
+const BIDS_ACTOR = systemActor('bid-sequencer');
 
 interface Waiting extends ItemBidRequest {
   resolve(placed: PlacedBid): void;
@@ -18,26 +17,25 @@ const MAX_BATCH = 500;
 const MAX_CONCURRENT_BATCHES = 3;
 
 /**
- * One writer per item in this process (issue 8): bids queue up in arrival order and are placed
- * in batches by {@link placeBidBatch} — one transaction per batch, whatever the items, instead
- * of one per bid, so the database sees one writer per item and few round trips. Up to
- * {@link MAX_CONCURRENT_BATCHES} batches run at once on DISJOINT sets of items; an item's bids
- * wait while an earlier batch holds that item. After each commit, in order, it publishes
- * `bid.placed` for every accepted bid (watchers see an item's bids in commit order),
- * `item.updated` when soft close moved an end time, and (re)schedules closes; only then are
- * that batch's items free again.
+ * One writer per lot in this process: bids queue up in arrival order and are placed in batches
+ * by the {@link placeBids} command, one transaction per batch whatever the lots, so the database
+ * sees one writer per lot and few round trips. Up to {@link MAX_CONCURRENT_BATCHES} batches run
+ * at once on DISJOINT sets of lots; a lot's bids wait while an earlier batch holds it. The
+ * command runner records the batch's `bid.placed` events in its transaction and publishes them
+ * in order after the commit (watchers see a lot's bids in commit order; the close job follows
+ * through the after-commit reactions); only then are the batch's bidders answered and its lots
+ * free again.
  */
 export class BidSequencer {
   private queue: Waiting[] = [];
   private running = 0;
   private readonly busyItems = new Set<number>();
-  private readonly scheduledClose = new Map<number, number>();
 
-  constructor(private readonly deps: { db: Kysely<Database>; bus: EventBus; jobs?: JobScheduler; logger?: Logger }) {}
+  constructor(private readonly deps: { runner: CommandRunner; logger?: Logger }) {}
 
   /**
    * Queues a bid and resolves once it is committed and published.
-   * @throws the refusal's AppError (see {@link placeBidBatch}), or a database error.
+   * @throws the refusal's AppError (see {@link placeBids}), or a database error.
    */
   submit(itemId: number, request: { userId: number; amount: number }): Promise<PlacedBid> {
     return new Promise<PlacedBid>((resolve, reject) => {
@@ -73,56 +71,19 @@ export class BidSequencer {
     return batch;
   }
 
-  /** Places one batch, publishes its events in order, then settles its requests. */
+  /** Places one batch (its events published by the runner), then settles its requests. */
   private async place(batch: Waiting[]): Promise<void> {
-    {
-      try {
-        const outcomes = await placeBidBatch(this.deps.db, batch);
-        const extended = new Set<number>();
-        const lastDateTo = new Map<number, string | null>();
-        for (let i = 0; i < batch.length; i++) {
-          const o = outcomes[i];
-          if (!o.ok) continue;
-          const p = o.placed;
-          await this.deps.bus.publish({
-            type: 'bid.placed',
-            payload: { item_id: p.item.id, bid: p.bid, bid_amount: p.item.bid_amount, bid_count: p.item.bid_count, min_next_bid: p.item.min_next_bid, date_to: p.item.date_to },
-            previousLeaderId: p.previousLeaderId,
-            previousAmount: p.previousAmount,
-          });
-          if (p.extendedFrom) extended.add(p.item.id);
-          lastDateTo.set(p.item.id, p.item.date_to);
-        }
-        if (extended.size) {
-          const increment = await getBidIncrement(this.deps.db);
-          for (const id of extended) {
-            const item = await findItemById(this.deps.db, id, increment);
-            if (item) await this.deps.bus.publish({ type: 'item.updated', payload: item });
-          }
-        }
-        for (const [id, dateTo] of lastDateTo) if (dateTo) await this.scheduleClose(id, new Date(dateTo));
-        for (let i = 0; i < batch.length; i++) {
-          const o = outcomes[i];
-          if (o.ok) batch[i].resolve(o.placed);
-          else batch[i].reject(o.error);
-        }
-      } catch (err) {
-        this.deps.logger?.error({ err, bids: batch.length }, 'bid batch failed');
-        for (const w of batch) w.reject(err);
+    try {
+      const requests = batch.map(({ itemId, userId, amount }): ItemBidRequest => ({ itemId, userId, amount }));
+      const outcomes = await this.deps.runner.run(placeBids, BIDS_ACTOR, requests);
+      for (let i = 0; i < batch.length; i++) {
+        const o = outcomes[i];
+        if (o.ok) batch[i].resolve(o.placed);
+        else batch[i].reject(o.error);
       }
+    } catch (err) {
+      this.deps.logger?.error({ err, bids: batch.length }, 'bid batch failed');
+      for (const w of batch) w.reject(err);
     }
-  }
-
-  /** (Re)schedules an item's close when its end time changed since this process last did. */
-  private async scheduleClose(itemId: number, dateTo: Date): Promise<void> {
-    if (!this.deps.jobs) return;
-    const previous = this.scheduledClose.get(itemId);
-    if (previous === dateTo.getTime()) return;
-    this.scheduledClose.set(itemId, dateTo.getTime());
-    if (this.scheduledClose.size > 50_000) this.scheduledClose.clear();
-    // The bids are committed: a scheduling failure (Redis away) is logged; the sweep closes it.
-    await this.deps.jobs
-      .scheduleAuctionClose(itemId, dateTo, previous === undefined ? null : new Date(previous))
-      .catch((err: unknown) => this.deps.logger?.error({ err, item_id: itemId }, 'could not schedule the auction close'));
   }
 }

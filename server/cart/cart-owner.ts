@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { userActor, type Actor } from '../events/domain-events.js';
 import { GUEST_CART_COOKIE, GUEST_CART_COOKIE_MS, hashGuestCartToken, newGuestCartToken } from './cart-cookie.js';
 import type { CartOwner } from './cart.repository.js';
 
@@ -15,4 +16,9 @@ export function resolveCartOwner(req: Request, res: Response, opts: { secure: bo
   res.cookie(GUEST_CART_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: opts.secure, path: '/', maxAge: GUEST_CART_COOKIE_MS });
   req.cookies[GUEST_CART_COOKIE] = token;
   return { owner: { userId: null, guestHash: hashGuestCartToken(token) }, issued: true };
+}
+
+/** Who changes a cart: the signed-in user (`userActor`), else a guest (`{type: 'guest'}`). */
+export function cartActor(owner: CartOwner): Actor {
+  return owner.userId != null ? userActor(owner.userId) : { type: 'guest' };
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { PurchasableFacts } from '../../shared/rules/cart-availability.js';
 import type { CartItem } from '../../shared/schemas/cart.schema.js';
 import type { Database } from '../db/types.js';
 
@@ -129,26 +130,37 @@ export async function deleteCartLines(db: Kysely<Database>, cartId: number, item
   return Number(r.numDeletedRows);
 }
 
-/**
- * Moves a guest cart's lines into the user's cart (lines already there keep the user's
- * quantity) and deletes the guest cart. Runs in one transaction; no-op without a guest cart.
- * @returns true when a guest cart was merged.
- */
-export async function mergeGuestCart(db: Kysely<Database>, userId: number, guestHash: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const guest = await trx
-      .selectFrom('carts')
-      .select('id')
-      .where('guest_token_hash', '=', guestHash)
-      .where('user_id', 'is', null)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!guest) return false;
-    const userCartId = await ensureCartId(trx, { userId, guestHash: null });
-    await sql`INSERT INTO cart_items (cart_id, item_id, quantity)
-      SELECT ${userCartId}, item_id, quantity FROM cart_items WHERE cart_id = ${guest.id}
-      ON CONFLICT (cart_id, item_id) DO NOTHING`.execute(trx);
-    await trx.deleteFrom('carts').where('id', '=', guest.id).execute();
-    return true;
-  });
+/** The item facts an add or a quantity change decides on, or undefined when there is no such item. */
+export function findItemFacts(db: Kysely<Database>, itemId: number): Promise<(PurchasableFacts & { id: number; name: string }) | undefined> {
+  return db
+    .selectFrom('items')
+    .innerJoin('auction_types as at', 'at.id', 'items.auction_type_id')
+    .select(['items.id', 'items.name', 'items.status', 'items.closed_by', 'items.is_reserved', 'items.quantity as stock', 'at.type as kind'])
+    .where('items.id', '=', itemId)
+    .executeTakeFirst();
+}
+
+/** Which of `itemIds` name an existing item. */
+export async function listExistingItemIds(db: Kysely<Database>, itemIds: number[]): Promise<Set<number>> {
+  if (itemIds.length === 0) return new Set();
+  const rows = await db.selectFrom('items').select('id').where('id', 'in', itemIds).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Locks the guest cart of a cookie hash (one not yet claimed by a user) and answers its id, or undefined. Call in a transaction. */
+export async function lockGuestCart(trx: Kysely<Database>, guestHash: string): Promise<number | undefined> {
+  const row = await trx.selectFrom('carts').select('id').where('guest_token_hash', '=', guestHash).where('user_id', 'is', null).forUpdate().executeTakeFirst();
+  return row?.id;
+}
+
+/** Copies the lines of cart `fromCartId` into cart `toCartId`; a line already in the target keeps its quantity. */
+export async function copyCartLines(db: Kysely<Database>, fromCartId: number, toCartId: number): Promise<void> {
+  await sql`INSERT INTO cart_items (cart_id, item_id, quantity)
+    SELECT ${toCartId}, item_id, quantity FROM cart_items WHERE cart_id = ${fromCartId}
+    ON CONFLICT (cart_id, item_id) DO NOTHING`.execute(db);
+}
+
+/** Deletes a cart and its lines. */
+export async function deleteCart(db: Kysely<Database>, cartId: number): Promise<void> {
+  await db.deleteFrom('carts').where('id', '=', cartId).execute();
 }

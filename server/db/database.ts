@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.js';
 
@@ -76,4 +76,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/** Round trip to the database (`SELECT 1`): readiness checks. @throws the driver's error when it can't answer. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`SELECT 1`.execute(db);
 }

@@ -222,6 +222,24 @@ export interface BillingAddressesTable {
 export interface SettingsTable { key: string; value: ColumnType<unknown, string, string>; updated_at: Generated<Date> }
 
 /** Every table of the Gavel database, for `Kysely<Database>`. */
+/** The event log and audit trail (append-only: the database refuses UPDATE and DELETE). */
+export interface DomainEventsTable {
+  id: Generated<number>;
+  type: string;
+  subject_type: string;
+  subject_id: number | null;
+  actor_type: 'user' | 'operator' | 'system' | 'guest';
+  actor_id: number | null;
+  actor_name: string | null;
+  payload: ColumnType<unknown, string, never>;
+  created_at: Generated<Date>;
+}
+/** Committed events not yet published: one row per command, deleted once published. */
+export interface EventOutboxTable {
+  id: Generated<number>;
+  events: ColumnType<unknown, string, never>;
+  created_at: Generated<Date>;
+}
 export interface Database {
   roles: RolesTable;
   permissions: PermissionsTable;
@@ -246,6 +264,8 @@ export interface Database {
   adverts: AdvertsTable;
   billing_addresses: BillingAddressesTable;
   settings: SettingsTable;
+  domain_events: DomainEventsTable;
+  event_outbox: EventOutboxTable;
 }
 
 export type ItemRow = Selectable<ItemsTable>;

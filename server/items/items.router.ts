@@ -9,7 +9,7 @@ import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
 import { getBidIncrement } from '../settings/settings.repository.js';
-import { findItemById, listAuctionTypes, listBranches, listItems, type ListingCountsCache } from './items.repository.js';
+import { findItemById, itemExists, listAuctionTypes, listBranches, listItems, type ListingCountsCache } from './items.repository.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const typeQuery = z.object({ type: z.enum(['cash', 'online', 'live']).optional().catch(undefined) });
@@ -56,8 +56,7 @@ export function createItemsRouter(deps: { db: Kysely<Database> }): Router {
   router.get('/api/open-item/:id/bids', async (req, res) => {
     const { id } = parseInput(idParams, req.params);
     const q = parseInput(listBidsQuerySchema, req.query);
-    const exists = await db.selectFrom('items').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw AppError.notFound(MESSAGES.itemNotFound);
+    if (!(await itemExists(db, id))) throw AppError.notFound(MESSAGES.itemNotFound);
     res.json(await listItemBids(db, id, { page: q.page, perPage: q.per_page, limit: q.limit }));
   });
 

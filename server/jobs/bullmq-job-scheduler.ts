@@ -9,11 +9,11 @@ import {
   type GavelQueues,
   type ReleaseReservationJob,
   type VerifyPaymentJob,
-} from '../../workers/queues.js';
+} from './queues.js';
 import type { JobScheduler } from './job-scheduler.js';
 
 /**
- * Scale-out scheduler: BullMQ delayed jobs with deterministic ids (workers/queues.ts), processed
+ * Scale-out scheduler: BullMQ delayed jobs with deterministic ids (server/jobs/queues.ts), processed
  * by `npm run workers`. Rescheduling a close adds the job of the new end time and removes the
  * old one when it is still waiting (an old job that runs anyway finds the item not due and
  * ends). Job data holds ids and times only, never secrets.

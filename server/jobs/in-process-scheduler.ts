@@ -1,17 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { handleSweep } from '../../workers/sweep.processor.js';
-import { PAYMENT_VERIFY_SCHEDULE_MS, QUEUE_NAMES } from '../../workers/queues.js';
-import { handleVerifyPayment, type ReverifyPayment } from '../../workers/verify-payment.processor.js';
 import type { Database } from '../db/types.js';
 import type { Metrics } from '../metrics/metrics.js';
-import type { EventBus } from '../realtime/bus.js';
+import type { CommandRunner } from '../events/command-runner.js';
 import type { JobScheduler } from './job-scheduler.js';
+import { PAYMENT_VERIFY_SCHEDULE_MS, QUEUE_NAMES } from './queues.js';
+import { handleSweep } from './sweep.job.js';
+import { handleVerifyPayment, type ReverifyPayment } from './verify-payment.job.js';
 
-/** What the embedded scheduler runs with. `reverifyPayment` is wired at merge (checkout). */
+/** What the embedded scheduler runs with. `reverifyPayment`: the checkout's payment verifier (server/server.ts passes it). */
 export interface InProcessSchedulerDeps {
   db: Kysely<Database>;
-  bus: EventBus;
+  /** Runs the handlers' commands and publishes their events. */
+  runner: CommandRunner;
   logger: Logger;
   metrics?: Metrics;
   /** Sweep period in ms (default 1000): an auction closes at most this long after `date_to`. */
@@ -22,8 +23,8 @@ export interface InProcessSchedulerDeps {
 /**
  * The embedded default's scheduler (no Redis; PGlite is one process, so the server runs its own
  * jobs): every `intervalMs` a sweep runs the same handlers as the BullMQ workers
- * (workers/sweep.processor.ts): closes auctions whose end time has passed and releases expired
- * cash reservations, publishing `auction.closed` / `item.updated`. A sweep rather than per-item
+ * (server/jobs/sweep.job.ts): closes auctions whose end time has passed and releases expired
+ * cash reservations (commands whose events the runner publishes). A sweep rather than per-item
  * timers, so nothing is lost across restarts and a moved end time needs no rescheduling:
  * `scheduleAuctionClose` and `scheduleReservationRelease` are therefore no-ops here.
  * Payment re-verification uses timers on PAYMENT_VERIFY_SCHEDULE_MS (lost on restart).

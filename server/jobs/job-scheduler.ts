@@ -15,7 +15,7 @@ export interface JobScheduler {
   /** Releases the cash-on-delivery reservation of the order at `reservedUntil` when still unpaid. */
   scheduleReservationRelease(orderId: number, reservedUntil: Date): Promise<void>;
   /**
-   * Re-verifies the order's pending DPO payment on the backoff schedule (workers/queues.ts
+   * Re-verifies the order's pending DPO payment on the backoff schedule (server/jobs/queues.ts
    * PAYMENT_VERIFY_SCHEDULE_MS), first check one step after now. The checkout calls it when it
    * creates a DPO token.
    */

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { BidRejectReason } from '../bids/bids.service.js';
+import type { BidRejectReason } from '../bids/bids.commands.js';
 
 /** Outcome label of a job run. */
 export type JobOutcome = 'completed' | 'failed';

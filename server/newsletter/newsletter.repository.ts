@@ -11,29 +11,43 @@ export interface NewsletterSubscriptionsTable {
   unsubscribed_at: Date | null;
 }
 
+/** Newsletter rows are not in the shared `Database` type: the handle with this table added. */
+const withNewsletter = (db: Kysely<Database>) => db.withTables<{ newsletter_subscriptions: NewsletterSubscriptionsTable }>();
+
 /**
- * Records a newsletter sign-up; signing up again with the same email (any case) is a no-op
- * that re-activates an unsubscribed address. Resolves whether it was new.
+ * The subscription of an email (any case), with its row locked (`FOR UPDATE`) until the
+ * transaction ends; undefined when the email never subscribed.
  */
-export async function subscribeToNewsletter(
+export async function lockNewsletterSubscription(
+  trx: Kysely<Database>,
+  email: string,
+): Promise<{ id: number; unsubscribed_at: Date | null } | undefined> {
+  return withNewsletter(trx)
+    .selectFrom('newsletter_subscriptions')
+    .select(['id', 'unsubscribed_at'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Re-activates the subscription `id` (clears `unsubscribed_at`). */
+export async function reactivateNewsletterSubscription(db: Kysely<Database>, id: number): Promise<void> {
+  await withNewsletter(db).updateTable('newsletter_subscriptions').set({ unsubscribed_at: null }).where('id', '=', id).execute();
+}
+
+/**
+ * Stores a new subscription. @returns its id, or undefined when the email (any case) got
+ * subscribed meanwhile (the unique index on `lower(email)`; nothing is stored then).
+ */
+export async function insertNewsletterSubscription(
   db: Kysely<Database>,
   input: { email: string; userId: number | null; source: string | null },
-): Promise<{ created: boolean }> {
-  const ndb = db.withTables<{ newsletter_subscriptions: NewsletterSubscriptionsTable }>();
-  const existing = await ndb
-    .selectFrom('newsletter_subscriptions')
-    .select(['id'])
-    .where(sql<string>`lower(email)`, '=', input.email.toLowerCase())
-    .executeTakeFirst();
-  if (existing) {
-    await ndb.updateTable('newsletter_subscriptions').set({ unsubscribed_at: null }).where('id', '=', existing.id).execute();
-    return { created: false };
-  }
-  const inserted = await ndb
+): Promise<number | undefined> {
+  const inserted = await withNewsletter(db)
     .insertInto('newsletter_subscriptions')
     .values({ email: input.email, user_id: input.userId, source: input.source, unsubscribed_at: null })
     .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
     .returning('id')
     .executeTakeFirst();
-  return { created: inserted !== undefined };
+  return inserted?.id;
 }

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { pingDatabase } from '../db/database.js';
 import type { Database } from '../db/types.js';
 import type { Metrics } from '../metrics/metrics.js';
 
@@ -44,7 +45,7 @@ export function createOpsRouter(deps: { db: Kysely<Database>; redis?: RedisPing;
       }
     };
     const [database, redis] = await Promise.all([
-      check(() => sql`SELECT 1`.execute(deps.db)),
+      check(() => pingDatabase(deps.db)),
       deps.redis ? check(() => deps.redis!.ping()) : Promise.resolve('not configured'),
     ]);
     const ready = database === 'ok' && (redis === 'ok' || redis === 'not configured');

@@ -6,32 +6,22 @@ import { checkoutInputSchema } from '../../shared/schemas/checkout.schema.js';
 import { resolveCartOwner } from '../cart/cart-owner.js';
 import type { Database } from '../db/types.js';
 import type { DpoClient } from '../dpo/dpo-client.js';
+import type { CommandRunner } from '../events/command-runner.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
 import { startDpoPayment } from '../payments/payments.service.js';
-import type { EventBus } from '../realtime/bus.js';
-import { getSetting } from '../settings/settings.repository.js';
-import type { JobScheduler } from '../jobs/job-scheduler.js';
-import { publishOrderChanges } from './order-events.js';
-import { createOrderFromCart } from './orders.service.js';
+import { placeOrder } from './orders.commands.js';
+import { buyerActor, codReservationHours } from './orders.service.js';
 
 /** What the checkout routes need. */
 export interface CheckoutRouterDeps {
   db: Kysely<Database>;
-  bus: EventBus;
+  runner: CommandRunner;
   dpo: DpoClient;
   logger: Logger;
   secureCookies: boolean;
   /** Public base URL (`APP_URL`); the request's own origin when unset. */
   appUrl?: string;
-  /** Background jobs: payment re-verification and reservation release (issue 6). */
-  jobs?: JobScheduler;
-}
-
-/** Hours a cash-on-delivery order reserves its items: setting `cod_reservation_hours`, default 48. */
-export async function codReservationHours(db: Kysely<Database>): Promise<number> {
-  const v = Number(await getSetting<unknown>(db, 'cod_reservation_hours', 48));
-  return Number.isFinite(v) && v > 0 ? v : 48;
 }
 
 /** Refuses bank and card: 'Selected payment method is not available yet'. Source: spec/shopping.md §4. */
@@ -42,16 +32,18 @@ function refuseDisabledMethod(method: string | undefined): void {
 }
 
 /**
- * Checkout routes. `POST /dpopay/checkout-payment`: order from the server's cart and prices,
- * createToken, answers `{success, payment_url, order_reference, transaction_token, amount,
- * currency}` or `{success:false, message, error_code, technical_error}` with the spec's mapped
- * message. `POST /checkout/cash`: order reserving its items for `cod_reservation_hours`, cart
- * emptied, answers `{success, message, order_reference, reservation {hours, until}, next_url}`.
- * After each commit: `item.updated`, the owner's `cart.updated` and `order.updated` (operators).
- * Source: spec/shopping.md §3 "DPO response", "COD response", §7, §8.
+ * Checkout routes. `POST /dpopay/checkout-payment`: order from the server's cart and prices
+ * ({@link placeOrder}), then DPO createToken outside the transaction ({@link startDpoPayment});
+ * answers `{success, message, payment_url, order_reference, transaction_token, amount, currency}`
+ * or `{success:false, message, error_code, technical_error}` with the spec's mapped message.
+ * `POST /checkout/cash`: order reserving its items for `cod_reservation_hours`, cart emptied;
+ * answers `{success, message, order_reference, amount, reservation {hours, until}, next_url}`.
+ * The commands' events schedule the payment check or the reservation's release and tell item
+ * pages, the owner's cart and operators.
+ * Source: spec/shopping.md §3 "DPO response", "COD response", §4 "Place order", §7, §8.
  */
 export function createCheckoutRouter(deps: CheckoutRouterDeps): Router {
-  const { db, bus, dpo, logger } = deps;
+  const { db, runner } = deps;
   const router = Router();
   const origin = (req: Request) => (deps.appUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/$/, '');
 
@@ -59,14 +51,9 @@ export function createCheckoutRouter(deps: CheckoutRouterDeps): Router {
     refuseDisabledMethod((req.body as { payment_method?: string } | undefined)?.payment_method);
     const input = parseInput(checkoutInputSchema, req.body);
     const { owner } = resolveCartOwner(req, res, { secure: deps.secureCookies, create: false });
-    const order = await createOrderFromCart(db, { owner, method: 'dpopay', input, reserveHours: 0 });
-    await publishOrderChanges(db, bus, { itemIds: order.itemIds, orderIds: [order.orderId], logger });
-    const started = await startDpoPayment(db, dpo, { order, input, origin: origin(req), logger }).catch(async (err: unknown) => {
-      await publishOrderChanges(db, bus, { itemIds: order.itemIds, orderIds: [order.orderId], logger }); // order failed, units back on sale
-      throw err;
-    });
-    // A buyer who never comes back is still marked paid: verifyToken again on a backoff schedule.
-    await deps.jobs?.schedulePaymentVerification(order.orderId).catch((err: unknown) => logger.error({ err, order: order.reference }, 'could not schedule the payment check'));
+    const actor = buyerActor(owner);
+    const order = await runner.run(placeOrder, actor, { owner, method: 'dpopay', checkout: input, reserveHours: 0 });
+    const started = await startDpoPayment(deps, { order, input, origin: origin(req), actor });
     res.json({
       success: true,
       message: 'Payment token created',
@@ -83,10 +70,7 @@ export function createCheckoutRouter(deps: CheckoutRouterDeps): Router {
     const input = parseInput(checkoutInputSchema, req.body);
     const { owner } = resolveCartOwner(req, res, { secure: deps.secureCookies, create: false });
     const hours = await codReservationHours(db);
-    const order = await createOrderFromCart(db, { owner, method: 'cash', input, reserveHours: hours });
-    await publishOrderChanges(db, bus, { itemIds: order.itemIds, owner, orderIds: [order.orderId], logger });
-    // Unpaid at reserved_until: the order is cancelled and the items go back on sale (issue 6).
-    await deps.jobs?.scheduleReservationRelease(order.orderId, order.reservedUntil!).catch((err: unknown) => logger.error({ err, order: order.reference }, 'could not schedule the reservation release'));
+    const order = await runner.run(placeOrder, buyerActor(owner), { owner, method: 'cash', checkout: input, reserveHours: hours });
     const until = order.reservedUntil!.toISOString();
     const next = new URLSearchParams({ cod: '1', CompanyRef: order.reference, reserve_hours: String(hours), reserve_until: until });
     res.json({

@@ -1,36 +1,30 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { PaymentVerificationOutcome, ReverifyPayment } from '../../workers/verify-payment.processor.js';
+import type { PaymentVerificationOutcome, ReverifyPayment } from '../jobs/verify-payment.job.js';
 import type { Database } from '../db/types.js';
 import type { DpoClient } from '../dpo/dpo-client.js';
-import { publishOrderChanges } from '../orders/order-events.js';
-import type { EventBus } from '../realtime/bus.js';
-import { reverifyPayment } from './payments.service.js';
+import type { CommandRunner } from '../events/command-runner.js';
+import { findOrderById } from '../orders/orders.repository.js';
+import { PAYMENT_CHECK_ACTOR, reverifyPayment } from './payments.service.js';
+import { findLatestDpoPaymentId } from './payments.repository.js';
 
 /**
- * The payment re-verification job's verifier (issue 6 ↔ issue 5): for an order, finds its
- * pending DPO Pay payment, checks it with verifyToken ({@link reverifyPayment}), publishes what
- * changed (items sold or back on sale, the owner's cart, `order.updated` for operators) and answers the job's outcome:
+ * The payment re-verification job's verifier: for an order, finds its latest DPO Pay payment,
+ * checks it with verifyToken and applies the answer through the `confirmPayment` command as
+ * the system actor 'payment-verify' ({@link reverifyPayment}; the command's events tell
+ * operators, item pages and the owner's cart after the commit), and answers the job's outcome:
  * 'paid'; 'failed' when declined, cancelled, timed out or flagged for an operator (over/under
  * paid: no more automatic checks); 'pending' to be checked again on the backoff schedule;
  * 'not_found' when the order has no DPO payment. An order already settled answers its state.
- * @throws DpoError when DPO Pay can't be reached, or its answer can't be read (the job retries).
+ * @throws DpoError when DPO Pay can't be reached, or its answer can't be read; Error for a
+ *   Result that is neither paid, pending nor not paid (the job retries both).
  * Source: providers/dpo-pay.md "verifyToken" (pending orders are re-verified on a backoff schedule).
  */
-export function createOrderPaymentReverifier(deps: { db: Kysely<Database>; dpo: DpoClient; bus: EventBus; logger: Logger }): ReverifyPayment {
+export function createOrderPaymentReverifier(deps: { db: Kysely<Database>; dpo: DpoClient; runner: CommandRunner; logger: Logger }): ReverifyPayment {
   return async (orderId: number): Promise<PaymentVerificationOutcome> => {
-    const payment = await deps.db
-      .selectFrom('payments')
-      .select('id')
-      .where('order_id', '=', orderId)
-      .where('provider', '=', 'dpopay')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (!payment) return 'not_found';
-    const v = await reverifyPayment(deps.db, deps.dpo, payment.id);
-    if (v.changedItemIds.length || v.outcome === 'paid' || v.outcome === 'not_paid') {
-      await publishOrderChanges(deps.db, deps.bus, { itemIds: v.changedItemIds, owner: v.owner, orderIds: [v.orderId], logger: deps.logger });
-    }
+    const paymentId = await findLatestDpoPaymentId(deps.db, orderId);
+    if (paymentId === undefined) return 'not_found';
+    const v = await reverifyPayment(deps.db, deps, paymentId, PAYMENT_CHECK_ACTOR);
     switch (v.outcome) {
       case 'paid':
         return 'paid';
@@ -44,7 +38,7 @@ export function createOrderPaymentReverifier(deps: { db: Kysely<Database>; dpo: 
         deps.logger.warn({ order_id: orderId, result: v.resultCode }, 'payment flagged for an operator (over- or under-paid)');
         return 'failed';
       case 'already_settled': {
-        const order = await deps.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
+        const order = await findOrderById(deps.db, orderId);
         if (!order) return 'not_found';
         if (order.status === 'paid' || order.status === 'completed') return 'paid';
         if (order.status === 'cancelled') return 'cancelled';

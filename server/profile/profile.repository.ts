@@ -156,6 +156,12 @@ export async function findBillingAddress(db: Kysely<Database>, userId: number): 
   return row ? toAddress(row) : null;
 }
 
+/** The customer's billing address, or null, with its row locked (`FOR UPDATE`) until the transaction ends. */
+export async function lockBillingAddress(trx: Kysely<Database>, userId: number): Promise<BillingAddress | null> {
+  const row = await trx.selectFrom('billing_addresses').select(addressColumns).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+  return row ? toAddress(row) : null;
+}
+
 /**
  * Creates or replaces the customer's one billing address in one statement, from input already
  * parsed by `billingAddressInputSchema` (region in `town`, district in `state`, zip defaulted,

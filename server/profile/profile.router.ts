@@ -1,39 +1,51 @@
-import type { TokenCache } from '../auth/token-cache.js';
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { billingAddressInputSchema, draftOrdersQuerySchema, profileInputSchema } from '../../shared/schemas/profile.schema.js';
 import { requireUser } from '../auth/auth.middleware.js';
+import { hashPassword } from '../auth/password.js';
+import type { TokenCache } from '../auth/token-cache.js';
 import type { Database } from '../db/types.js';
+import type { CommandRunner } from '../events/command-runner.js';
+import { userActor } from '../events/domain-events.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
-import { summariseOrders, findBillingAddress, findDraftOrder, listDraftOrders, upsertBillingAddress } from './profile.repository.js';
-import { updateProfile } from './profile.service.js';
+import { saveBillingAddress, updateProfile } from './profile.commands.js';
+import { summariseOrders, findBillingAddress, findDraftOrder, listDraftOrders } from './profile.repository.js';
 
 const orderIdSchema = z.coerce.number().int().positive();
 
 /**
  * The customer's own account data (all need sign-in: 401 'Unauthenticated.' otherwise):
  * - `POST /profile` `{name, email, password?, password_confirmation?}` → `{success, message, user}`;
- *   422 `{message, errors}` on bad input or a taken email.
+ *   422 `{message, errors}` on bad input or a taken email. Command `updateProfile` (event
+ *   `user.profile_updated`); a new password is hashed before it and signs out the user's other
+ *   sessions and tokens.
  * - `GET /api/my/draft-orders?page&per_page&search` → `{data: DraftOrder[], meta}` (own orders only).
  * - `GET /api/my/draft-orders/{id}` → DraftOrder; 404 'Order not found' when missing or another customer's.
  * - `GET /api/me/billing-address` → `{data: BillingAddress | null}`.
  * - `POST /api/me/billing-address` `{address1, town, state, zip?, country?, email?, phone?}` (town the region,
  *   state the district; the checkout's billing rules) → `{data}`; 422 `{message, errors}` and nothing
- *   stored on bad input.
+ *   stored on bad input. Command `saveBillingAddress` (event `user.billing_address_changed`).
  * - `GET /api/me/profile-summary` → `{order_count, total_spent, last_order_at}` (left card and tiles).
  * Source: spec/accounts-and-shell.md §2 "Profile page", §3, §7.
  */
-export function createProfileRouter(deps: { db: Kysely<Database>; tokenCache?: TokenCache }): Router {
-  const { db } = deps;
+export function createProfileRouter(deps: { db: Kysely<Database>; runner: CommandRunner; tokenCache?: TokenCache }): Router {
+  const { db, runner } = deps;
   const router = Router();
   const signedIn = requireUser();
 
   router.post('/profile', signedIn, async (req, res) => {
     const input = parseInput(profileInputSchema, req.body);
-    const user = await updateProfile(db, req.auth.user!.id, input, { sessionId: req.auth.sessionId, tokenId: req.auth.tokenId });
-    // A new password revokes the user's other tokens: forget any remembered here.
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    const user = await runner.run(updateProfile, userActor(req.auth.user!.id), {
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      keep: { sessionId: req.auth.sessionId, tokenId: req.auth.tokenId },
+    });
+    // A new password revokes the user's other tokens, and remembered tokens carry the old name
+    // and email: forget any remembered here.
     deps.tokenCache?.clear();
     res.json({ success: true, message: 'Profile updated successfully.', user });
   });
@@ -56,7 +68,7 @@ export function createProfileRouter(deps: { db: Kysely<Database>; tokenCache?: T
 
   router.post('/api/me/billing-address', signedIn, async (req, res) => {
     const input = parseInput(billingAddressInputSchema, req.body);
-    res.json({ data: await upsertBillingAddress(db, req.auth.user!.id, input) });
+    res.json({ data: await runner.run(saveBillingAddress, userActor(req.auth.user!.id), input) });
   });
 
   router.get('/api/me/profile-summary', signedIn, async (req, res) => {

@@ -1,6 +1,6 @@
-import type { DomainEvent } from './bus.js';
+import type { CommittedEvent, CommittedEventOf } from '../events/domain-events.js';
 
-type BidPlaced = Extract<DomainEvent, { type: 'bid.placed' }>;
+type BidPlaced = CommittedEventOf<'bid.placed'>;
 
 interface ItemLine {
   /** The bid_count expected next; null until the first event of the item is released. */
@@ -19,20 +19,20 @@ interface ItemLine {
  * busy between its commit and its publish), after which what is held is released in order (a
  * lost event must not stall an item). The first event of an item this process sees waits
  * `firstMs` (150 ms) unless it is bid 1, in case earlier ones are still on the way.
- * Other events pass straight through. Source: issue 8 (every watcher receives every bid in order).
+ * Other events pass straight through. (Every watcher receives every bid in order.)
  */
 export class BidEventOrder {
   private readonly lines = new Map<number, ItemLine>();
 
   constructor(
-    private readonly release: (event: DomainEvent) => void,
+    private readonly release: (event: CommittedEvent) => void,
     private readonly gapMs = 1000,
     private readonly idleMs = 10 * 60_000,
     private readonly firstMs = 150,
   ) {}
 
   /** Takes an event from the bus; releases it now or once its predecessors are out. */
-  accept(event: DomainEvent): void {
+  accept(event: CommittedEvent): void {
     if (event.type !== 'bid.placed') {
       this.release(event);
       return;

@@ -1,29 +1,19 @@
 import { EventEmitter } from 'node:events';
-import type { AuctionClosedEvent, BidPlacedEvent, OrderUpdatedEvent } from '../../shared/events.js';
-import type { AdvertView } from '../../shared/schemas/advert.schema.js';
-import type { SubscriptionUpdatedEvent } from '../../shared/schemas/subscription.schema.js';
+import type { CommittedEvent } from '../events/domain-events.js';
 
 /**
- * Domain events, published after the database commits. Every server process maps them to
- * Socket.IO rooms (server/realtime/io.ts); workers publish them too. Source: DESIGN.md.
+ * What travels on the bus: committed domain events (server/events/domain-events.ts), each with
+ * its delivery id. Published by the command runner and the relay after the commit; every
+ * server process presents them to its sockets (server/realtime/event-presenter.ts).
  */
-export type DomainEvent =
-  | { type: 'bid.placed'; payload: BidPlacedEvent; previousLeaderId: number | null; previousAmount: number | null }
-  | { type: 'auction.closed'; payload: AuctionClosedEvent }
-  | { type: 'item.updated'; payload: Record<string, unknown> & { id: number } }
-  | { type: 'watchlist.count'; userId: number; payload: { count: number } }
-  | { type: 'cart.updated'; room: string; payload: { items: unknown[]; count: number; total: number } }
-  | { type: 'advert.updated'; payload: { adverts: AdvertView[] } }
-  | { type: 'subscription.updated'; userId: number; payload: SubscriptionUpdatedEvent }
-  /** An order was placed, paid, cancelled or failed; for operators (room `admin:orders`). */
-  | { type: 'order.updated'; payload: OrderUpdatedEvent };
+export type BusEvent = CommittedEvent;
 
 /** Publishes and delivers domain events (in-process, or across processes through Redis). */
 export interface EventBus {
   /** Publishes an event to every subscriber of every process. */
-  publish(event: DomainEvent): Promise<void>;
+  publish(event: BusEvent): Promise<void>;
   /** Registers a handler; returns the function that removes it. */
-  subscribe(handler: (event: DomainEvent) => void): () => void;
+  subscribe(handler: (event: BusEvent) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -31,11 +21,11 @@ export interface EventBus {
 export class InProcessBus implements EventBus {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
-  async publish(event: DomainEvent): Promise<void> {
+  async publish(event: BusEvent): Promise<void> {
     this.emitter.emit('event', event);
   }
 
-  subscribe(handler: (event: DomainEvent) => void): () => void {
+  subscribe(handler: (event: BusEvent) => void): () => void {
     this.emitter.on('event', handler);
     return () => this.emitter.off('event', handler);
   }

@@ -12,7 +12,10 @@ import { GUEST_CART_COOKIE, hashGuestCartToken } from '../cart/cart-cookie.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { BidEventOrder } from './bid-event-order.js';
-import type { DomainEvent, EventBus } from './bus.js';
+import type { EventBus } from './bus.js';
+import { AdvertsFeed, startAdvertClock } from './advert-clock.js';
+import { RecentIds, createEventPresenter } from './event-presenter.js';
+import { rooms } from './rooms.js';
 
 interface SocketData {
   userId: number | null;
@@ -23,16 +26,6 @@ interface SocketData {
 export type GavelIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type GavelSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-/** Room names. Source: DESIGN.md socket contract. */
-export const rooms = {
-  item: (id: number) => `item:${id}`,
-  user: (id: number) => `user:${id}`,
-  /** A guest cart's room, named by the hash of its cookie token (never sent to clients). */
-  guestCart: (tokenHash: string) => `cart:${tokenHash}`,
-  /** Operators watching the Orders screen; joined only by users with the admin role. */
-  adminOrders: 'admin:orders',
-};
-
 /** Role whose holders may join {@link rooms.adminOrders}. Source: spec/accounts-and-shell.md §6 (role check by name). */
 const OPERATOR_ROLE = 'admin';
 
@@ -41,55 +34,6 @@ function handshakeCredentials(socket: GavelSocket): { bearer?: string; sessionId
   const cookies = parseCookie(socket.handshake.headers.cookie ?? '');
   const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
   return { bearer: token, sessionId: cookies[SESSION_COOKIE], cookies };
-}
-
-/**
- * Maps a domain event to this process's sockets (`io.local`: every process receives every
- * event from the bus and serves only its own sockets). The one place events become emits.
- */
-export function emitDomainEvent(io: GavelIo, event: DomainEvent): void {
-  const local = io.local;
-  // Bids are the hot path (thousands a second, issue 8): skip encoding for rooms nobody here is in.
-  const occupied = (room: string) => io.sockets.adapter.rooms.has(room);
-  switch (event.type) {
-    case 'bid.placed': {
-      const itemRoom = rooms.item(event.payload.item_id);
-      if (occupied(itemRoom)) local.to(itemRoom).emit('bid:placed', event.payload);
-      const prev = event.previousLeaderId;
-      if (prev != null && prev !== event.payload.bid.user_id && occupied(rooms.user(prev))) {
-        local.to(rooms.user(prev)).emit('bid:outbid', {
-          item_id: event.payload.item_id,
-          bid_amount: event.payload.bid_amount,
-          your_bid: event.previousAmount ?? 0,
-        });
-      }
-      break;
-    }
-    case 'auction.closed': {
-      const targets = [rooms.item(event.payload.item_id)];
-      if (event.payload.closed_by != null) targets.push(rooms.user(event.payload.closed_by));
-      local.to(targets).emit('auction:closed', event.payload);
-      break;
-    }
-    case 'item.updated':
-      local.to(rooms.item(event.payload.id)).emit('item:updated', event.payload);
-      break;
-    case 'watchlist.count':
-      local.to(rooms.user(event.userId)).emit('watchlist:count', event.payload);
-      break;
-    case 'cart.updated':
-      local.to(event.room).emit('cart:updated', event.payload);
-      break;
-    case 'advert.updated':
-      local.emit('advert:updated', event.payload);
-      break;
-    case 'subscription.updated':
-      local.to(rooms.user(event.userId)).emit('subscription:updated', event.payload);
-      break;
-    case 'order.updated':
-      if (occupied(rooms.adminOrders)) local.to(rooms.adminOrders).emit('order:updated', event.payload);
-      break;
-  }
 }
 
 /**
@@ -111,6 +55,8 @@ export function createRealtime(deps: {
   bus: EventBus;
   logger: Logger;
   scaleOut?: { redis: Redis; streamName: string };
+  /** Milliseconds between checks of the shown adverts (default 1,000; see server/realtime/advert-clock.ts). */
+  advertClockMs?: number;
 }): GavelIo {
   const io: GavelIo = new Server(deps.httpServer, {
     transports: ['websocket', 'polling'],
@@ -177,11 +123,21 @@ export function createRealtime(deps: {
     });
   });
 
-  // Across processes (Redis), put each item's bid events back in commit order; one process
-  // alone publishes them in order already.
-  const order = deps.scaleOut ? new BidEventOrder((event) => emitDomainEvent(io, event)) : null;
-  const unsubscribe = deps.bus.subscribe((event) => (order ? order.accept(event) : emitDomainEvent(io, event)));
+  // A repeated delivery (the relay publishing what a crashed process had already sent) is
+  // dropped by its event id. Across processes (Redis), each item's bid events are put back in
+  // commit order; one process alone publishes them in order already.
+  const adverts = new AdvertsFeed({ io, db: deps.db, logger: deps.logger });
+  const stopAdvertClock = startAdvertClock(adverts, deps.advertClockMs);
+  const present = createEventPresenter({ io, db: deps.db, logger: deps.logger, adverts });
+  const seen = new RecentIds();
+  const order = deps.scaleOut ? new BidEventOrder(present) : null;
+  const unsubscribe = deps.bus.subscribe((event) => {
+    if (!seen.firstTime(event.id)) return;
+    if (order) order.accept(event);
+    else present(event);
+  });
   io.engine.on('close', () => {
+    stopAdvertClock();
     unsubscribe();
     order?.close();
   });

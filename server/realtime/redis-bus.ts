@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { DomainEvent, EventBus } from './bus.js';
+import type { BusEvent, EventBus } from './bus.js';
 
 /** Redis channel carrying Gavel's domain events between server and worker processes. */
 export const EVENTS_CHANNEL = 'gavel:events';
@@ -8,7 +8,7 @@ export const EVENTS_CHANNEL = 'gavel:events';
 /** What travels on the channel: the event and the bus instance that published it. */
 interface Envelope {
   origin: string;
-  event: DomainEvent;
+  event: BusEvent;
 }
 
 /**
@@ -22,7 +22,7 @@ interface Envelope {
 export class RedisBus implements EventBus {
   private readonly pub: Redis;
   private readonly sub: Redis;
-  private readonly handlers = new Set<(event: DomainEvent) => void>();
+  private readonly handlers = new Set<(event: BusEvent) => void>();
   private readonly ready: Promise<unknown>;
   private readonly origin = randomBytes(8).toString('hex');
 
@@ -43,17 +43,17 @@ export class RedisBus implements EventBus {
   }
 
   /** Publishes on the channel, then delivers to this process's handlers. @throws when Redis refuses (nothing delivered). */
-  async publish(event: DomainEvent): Promise<void> {
+  async publish(event: BusEvent): Promise<void> {
     const envelope: Envelope = { origin: this.origin, event };
     await this.pub.publish(this.channel, JSON.stringify(envelope));
     this.deliver(event);
   }
 
-  private deliver(event: DomainEvent): void {
+  private deliver(event: BusEvent): void {
     for (const handler of this.handlers) handler(event);
   }
 
-  subscribe(handler: (event: DomainEvent) => void): () => void {
+  subscribe(handler: (event: BusEvent) => void): () => void {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
   }

@@ -60,10 +60,6 @@ export async function listWatchlist(
   };
 }
 
-/** True when the item exists. */
-export async function itemExists(db: Kysely<Database>, itemId: number): Promise<boolean> {
-  return Boolean(await db.selectFrom('items').select('id').where('id', '=', itemId).executeTakeFirst());
-}
 
 /** Adds the item to the user's watchlist; a second add changes nothing. Returns whether a row was added. */
 export async function insertWatchlistItem(db: Kysely<Database>, userId: number, itemId: number): Promise<boolean> {

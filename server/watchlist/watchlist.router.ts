@@ -7,10 +7,11 @@ import { requireUser } from '../auth/auth.middleware.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
-import type { EventBus } from '../realtime/bus.js';
+import type { CommandRunner } from '../events/command-runner.js';
+import { userActor } from '../events/domain-events.js';
 import { getBidIncrement } from '../settings/settings.repository.js';
 import { countWatchlist, isInWatchlist, listWatchlist, listWatchlistItemIds } from './watchlist.repository.js';
-import { addToWatchlist, removeFromWatchlist } from './watchlist.service.js';
+import { addToWatchlist, removeFromWatchlist } from './watchlist.commands.js';
 
 /**
  * Watchlist routes (all need sign-in; signed out is 401 with the spec's message — 'Please sign
@@ -23,8 +24,8 @@ import { addToWatchlist, removeFromWatchlist } from './watchlist.service.js';
  * - `GET /api/watchlist/ids` → `{ids}` (membership for watch buttons; our addition)
  * Source: spec/accounts-and-shell.md §5, §7, §9.
  */
-export function createWatchlistRouter(deps: { db: Kysely<Database>; bus: EventBus }): Router {
-  const { db, bus } = deps;
+export function createWatchlistRouter(deps: { db: Kysely<Database>; runner: CommandRunner }): Router {
+  const { db, runner } = deps;
   const router = Router();
   const manage = requireUser(WATCHLIST_MESSAGES.signInToManage);
 
@@ -35,7 +36,7 @@ export function createWatchlistRouter(deps: { db: Kysely<Database>; bus: EventBu
 
   router.post('/api/watchlist', requireUser(WATCHLIST_MESSAGES.signInToAdd), async (req, res) => {
     const input = parseInput(addToWatchlistInputSchema, req.body);
-    res.json(await addToWatchlist(db, bus, req.auth.user!.id, input.item_id));
+    res.json(await runner.run(addToWatchlist, userActor(req.auth.user!.id), { itemId: input.item_id }));
   });
 
   router.get('/api/watchlist/count', manage, async (req, res) => {
@@ -54,7 +55,7 @@ export function createWatchlistRouter(deps: { db: Kysely<Database>; bus: EventBu
   router.delete('/api/watchlist/:id', manage, async (req, res) => {
     const parsed = watchlistItemParamsSchema.safeParse(req.params);
     if (!parsed.success) throw AppError.notFound(MESSAGES.itemNotFound);
-    res.json(await removeFromWatchlist(db, bus, req.auth.user!.id, parsed.data.id));
+    res.json(await runner.run(removeFromWatchlist, userActor(req.auth.user!.id), { itemId: parsed.data.id }));
   });
 
   return router;

@@ -16,7 +16,7 @@ async function signInThroughModal(page: Page, email: string, password: string): 
   await dialog.getByText('Login successful! Redirecting...').waitFor();
 }
 
-describe('accounts end to end in Chromium (issue 3)', () => {
+describe('accounts end to end in Chromium', () => {
   it('when a visitor registers, signs out, signs in through the modal, edits the profile and opens a receipt, then each step shows what the spec says', async () => {
     const ctx = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();

@@ -36,7 +36,7 @@ async function fillCheckout(page: Page, method: 'cash' | 'dpopay'): Promise<void
   await page.getByTestId('terms').check();
 }
 
-describe('cart and checkout in Chromium (issue 5 end to end)', () => {
+describe('cart and checkout in Chromium (end to end)', () => {
   it('when a guest adds two items, then a second tab shows the same cart live, and cash on delivery reserves them', async () => {
     const db = e2e.server.database.db;
     const chair = await createItem(db, { auction_type_id: cashType, name: 'Executive office chair', target_amount: 85_000, date_to: null });

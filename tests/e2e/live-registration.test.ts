@@ -8,7 +8,7 @@ const e2e = setupServerAndBrowser();
 
 const signIn = (page: Page, email: string) => signInThroughLoginPage(page, e2e.server.url, email);
 
-describe('live auctions end to end (issue 7)', () => {
+describe('live auctions end to end (spec/shopping.md §4 "Bid registration")', () => {
   it('when a customer registers a deposit reference and an admin approves it elsewhere, then the open live item page unlocks bidding without reload', async () => {
     const db = e2e.server.database.db;
     const typeId = await createAuctionType(db, 'live', 'Live Auction - Blantyre Monthly');

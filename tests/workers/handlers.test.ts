@@ -2,28 +2,29 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InProcessBus, type DomainEvent } from '../../server/realtime/bus.js';
-import { handleCloseAuction } from '../../workers/close-auction.processor.js';
-import type { JobDeps } from '../../workers/job-deps.js';
-import { PAYMENT_VERIFY_BACKOFF, QUEUE_NAMES, createPaymentVerifyBackoff, openQueues, verifyPaymentJobId } from '../../workers/queues.js';
-import { handleReleaseReservation } from '../../workers/release-reservation.processor.js';
+import { handleCloseAuction } from '../../server/jobs/close-auction.job.js';
+import type { JobDeps } from '../../server/jobs/job-deps.js';
+import { PAYMENT_VERIFY_BACKOFF, QUEUE_NAMES, createPaymentVerifyBackoff, openQueues, verifyPaymentJobId } from '../../server/jobs/queues.js';
+import { handleReleaseReservation } from '../../server/jobs/release-reservation.job.js';
+import { handleSweep } from '../../server/jobs/sweep.job.js';
+import type { PaymentVerificationOutcome } from '../../server/jobs/verify-payment.job.js';
+import type { CommittedEvent } from '../../server/events/domain-events.js';
 import { startWorkers, type RunningWorkers } from '../../workers/run-workers.js';
-import { handleSweep } from '../../workers/sweep.processor.js';
-import type { PaymentVerificationOutcome } from '../../workers/verify-payment.processor.js';
+import { createTestRunner } from '../helpers/commands.js';
 import { createCustomer, createItem } from '../helpers/factories.js';
 import { deleteKeysWithPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 let testDb: TestDatabase;
 let deps: JobDeps;
-const events: DomainEvent[] = [];
+let events: CommittedEvent[] = [];
 const logger = pino({ level: 'silent' });
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const bus = new InProcessBus();
-  bus.subscribe((e) => events.push(e));
-  deps = { db: testDb.db, bus, logger };
+  const test = createTestRunner(testDb.db);
+  events = test.events;
+  deps = { db: testDb.db, runner: test.runner, logger };
 });
 afterAll(async () => {
   await testDb?.drop();
@@ -53,36 +54,46 @@ describe('job handlers are idempotent (the database is the truth)', () => {
     const itemId = await createItem(testDb.db, { date_to: past() });
     const before = events.length;
     const data = { item_id: itemId, date_to: new Date().toISOString() };
-    expect(await handleCloseAuction(deps, data)).toEqual({ item_id: itemId, closed_by: null, status: 'unsold' });
+    expect(await handleCloseAuction(deps, data)).toEqual({ item_id: itemId, closed_by: null, status: 'unsold', order_id: null });
     expect(await handleCloseAuction(deps, data)).toBeNull();
-    expect(events.slice(before)).toEqual([{ type: 'auction.closed', payload: { item_id: itemId, closed_by: null, status: 'unsold' } }]);
+    expect(events.slice(before)).toMatchObject([
+      { type: 'auction.closed', subject: { type: 'item', id: itemId }, actor: { type: 'system', name: 'auction-close' }, payload: { item_id: itemId, closed_by: null, status: 'unsold', order_id: null } },
+    ]);
   });
 
-  it('when a lot with a winning bid closes, then auction.closed and then order.updated for the winner\'s new order are published, once', async () => {
+  it('when a lot with a winning bid closes, then auction.closed naming the winner\'s new order is published, once', async () => {
     const winner = await createCustomer(testDb.db);
     const itemId = await createItem(testDb.db, { date_to: past() });
     await testDb.db.updateTable('items').set({ bid_amount: 250_000, bid_count: 1, leader_id: winner.id }).where('id', '=', itemId).execute();
     const before = events.length;
     const data = { item_id: itemId, date_to: new Date().toISOString() };
-    expect(await handleCloseAuction(deps, data)).toEqual({ item_id: itemId, closed_by: winner.id, status: 'sold' });
+    const closed = await handleCloseAuction(deps, data);
+    expect(closed).toEqual({ item_id: itemId, closed_by: winner.id, status: 'sold', order_id: expect.any(Number) });
     expect(await handleCloseAuction(deps, data)).toBeNull();
     const published = events.slice(before);
-    expect(published.map((e) => e.type)).toEqual(['auction.closed', 'order.updated']);
-    const order = published[1].type === 'order.updated' ? published[1].payload.order : null;
-    expect(order).toMatchObject({ status: 'awaiting_payment', amount_total: 250_000 });
+    expect(published.map((e) => e.type)).toEqual(['auction.closed']);
+    expect(published[0].payload).toMatchObject({ order_id: closed!.order_id, bid_amount: 250_000 });
+    const order = await testDb.db.selectFrom('orders').selectAll().where('id', '=', closed!.order_id!).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: 'awaiting_payment', amount_total: 250_000, user_id: winner.id, source: 'auction' });
   });
 
-  it('when an expired reservation is released twice, then the order is cancelled once, its items go back on sale, item.updated is published once per item and order.updated once', async () => {
+  it('when an expired reservation is released twice, then the order is cancelled once, its items go back on sale, and one order.status_changed naming them is published by the release actor', async () => {
     const a = await createItem(testDb.db, { kind: 'cash', date_to: null });
     const b = await createItem(testDb.db, { kind: 'cash', date_to: null });
     const orderId = await reserve([a, b], past());
     const before = events.length;
-    expect(await handleReleaseReservation(deps, { order_id: orderId })).toEqual({ order_id: orderId, item_ids: [a, b].sort((x, y) => x - y) });
+    const itemIds = [a, b].sort((x, y) => x - y);
+    expect(await handleReleaseReservation(deps, { order_id: orderId })).toEqual({ order_id: orderId, item_ids: itemIds });
     expect(await handleReleaseReservation(deps, { order_id: orderId })).toBeNull();
     const published = events.slice(before);
-    expect(published.map((e) => e.type)).toEqual(['item.updated', 'item.updated', 'order.updated']);
-    expect(published.slice(0, 2).map((e) => (e.type === 'item.updated' ? e.payload.is_reserved : null))).toEqual([false, false]);
-    expect(published[2]).toMatchObject({ type: 'order.updated', payload: { order: { id: orderId, status: 'cancelled', payment_method: 'cash', settled_by: null } } });
+    expect(published).toHaveLength(1);
+    expect(published[0]).toMatchObject({
+      type: 'order.status_changed',
+      subject: { type: 'order', id: orderId },
+      actor: { type: 'system', name: 'reservation-release' },
+      payload: { order_id: orderId, before: 'reserved', after: 'cancelled', item_ids: itemIds },
+    });
+    expect(await testDb.db.selectFrom('orders').select(['cancel_reason', 'settled_by']).where('id', '=', orderId).executeTakeFirstOrThrow()).toEqual({ cancel_reason: null, settled_by: null });
     const items = await testDb.db.selectFrom('items').select(['is_reserved', 'reserved_until']).where('id', 'in', [a, b]).execute();
     expect(items).toEqual([{ is_reserved: false, reserved_until: null }, { is_reserved: false, reserved_until: null }]);
     expect(await testDb.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).toEqual({ status: 'cancelled' });
@@ -118,7 +129,7 @@ describe('job handlers are idempotent (the database is the truth)', () => {
   });
 });
 
-describe('payment re-verification (verifier injected; the real DPO one is wired at merge)', () => {
+describe('payment re-verification (verifier injected; the real DPO one is tested with the simulator)', () => {
   const prefix = `gavel-test-${randomBytes(4).toString('hex')}`;
   let redis: Redis;
   let running: RunningWorkers;
@@ -131,7 +142,7 @@ describe('payment re-verification (verifier injected; the real DPO one is wired 
 
   beforeAll(async () => {
     redis = new Redis(TEST_REDIS_URL, { protocol: 2, maxRetriesPerRequest: null });
-    running = await startWorkers({ db: testDb.db, bus: deps.bus, logger, redis, prefix, reverifyPayment: fakeVerifier, paymentScheduleMs: [20, 40] });
+    running = await startWorkers({ db: testDb.db, runner: deps.runner, logger, redis, prefix, reverifyPayment: fakeVerifier, paymentScheduleMs: [20, 40] });
   });
   afterAll(async () => {
     await running?.close();

@@ -7,12 +7,14 @@ import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 
 let server: TestServer;
 let adminToken: string;
+let adminId: number;
 const day = 86_400_000;
 beforeAll(async () => {
   server = await startTestServer();
   const a = await createCustomer(server.database.db);
   await grantRole(server.database.db, a.id, 'admin');
   adminToken = a.token;
+  adminId = a.id;
 });
 afterAll(async () => {
   await server?.stop();
@@ -42,13 +44,16 @@ describe('advert visibility (spec/shopping.md §9 "Advert shown")', () => {
   });
 });
 
-describe('operators manage adverts, live (issue 7)', () => {
+describe('operators manage adverts, live', () => {
   it('when an admin creates one with a picture and ends it, then open pages receive advert:updated each time', async () => {
     await server.database.db.deleteFrom('adverts').execute();
     const socket = connect(server.url, { transports: ['websocket'], forceNew: true });
     const updates: any[] = [];
     socket.on('advert:updated', (e) => updates.push(e.adverts.map((a: any) => a.description)));
     await new Promise<void>((r) => socket.on('connect', r));
+    // The clock (once a second) may still announce the deletion above: let it, then start counting.
+    await new Promise((r) => setTimeout(r, 1200));
+    updates.length = 0;
 
     const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0a5' } }).png().toBuffer();
     const form = new FormData();
@@ -93,5 +98,40 @@ describe('operators manage adverts, live (issue 7)', () => {
     expect(Object.keys(bad.body.errors).sort()).toEqual(['date_from', 'date_to', 'description']);
     const user = await createCustomer(server.database.db);
     expect((await new TestClient(server.url, user.token).get('/api/admin/adverts')).status).toBe(403);
+  });
+});
+
+describe('advert changes in the audit trail (DESIGN.md "Commands, events, audit")', () => {
+  it('when an operator creates, edits and ends an advert, then each is one advert.changed row by that operator with the stored fields before and after', async () => {
+    const admin = new TestClient(server.url, adminToken);
+    const from = new Date(Date.now() - 60_000).toISOString();
+    const to = new Date(Date.now() + 2 * day).toISOString();
+    const created = await admin.post('/api/admin/adverts', { description: 'Repossessed vehicles: Saturday', date_from: from, date_to: to, active: true });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    expect((await admin.request('PATCH', `/api/admin/adverts/${id}`, { description: 'Repossessed vehicles: Sunday' })).status).toBe(200);
+    const ended = await admin.post(`/api/admin/adverts/${id}/end`);
+    expect(ended.status).toBe(200);
+    expect((await admin.request('PATCH', `/api/admin/adverts/${id}`, { date_to: new Date(Date.now() - 2 * day).toISOString() })).status).toBe(422);
+
+    const rows = await server.database.db
+      .selectFrom('domain_events')
+      .select(['type', 'actor_type', 'actor_id', 'payload'])
+      .where('subject_type', '=', 'advert')
+      .where('subject_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.type, r.actor_type, Number(r.actor_id)])).toEqual([
+      ['advert.changed', 'operator', adminId],
+      ['advert.changed', 'operator', adminId],
+      ['advert.changed', 'operator', adminId],
+    ]);
+    const payloads = rows.map((r) => r.payload as { advert_id: number; action: string; before: any; after: any });
+    expect(payloads.map((p) => p.action)).toEqual(['created', 'updated', 'ended']);
+    expect(payloads[0]).toMatchObject({ advert_id: id, before: null, after: { id, description: 'Repossessed vehicles: Saturday', active: true, status_id: 1, date_from: from, date_to: to } });
+    expect(payloads[1]).toMatchObject({ before: { description: 'Repossessed vehicles: Saturday' }, after: { description: 'Repossessed vehicles: Sunday', date_to: to } });
+    expect(payloads[2].before).toEqual(payloads[1].after);
+    expect(payloads[2].after).toEqual(ended.body.data);
+    expect(payloads[2].after).toMatchObject({ active: false, status_id: 2 });
   });
 });

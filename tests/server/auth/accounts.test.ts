@@ -133,7 +133,7 @@ async function fetchLoginCookie(email: string, remember: boolean): Promise<strin
   return res.headers.getSetCookie().find((c) => c.startsWith('gavel_session=')) ?? '';
 }
 
-describe('rate limits (issue 3): per IP and per account, 429 without revealing the account', () => {
+describe('rate limits: per IP and per account, 429 without revealing the account', () => {
   it('when one email fails too often, then 429 with the same text whether the account exists or not', async () => {
     const user = await createCustomer(limited.database.db);
     const attempt = async (email: string) => {
@@ -162,5 +162,55 @@ describe('rate limits (issue 3): per IP and per account, 429 without revealing t
     expect(last?.status).toBe(429);
     expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await last?.json()).message).toBe('Too many attempts. Please wait a few minutes and try again.');
+  });
+});
+
+/** The `domain_events` rows about a user (subject or actor), oldest first. */
+async function eventsAbout(db: TestServer['database']['db'], userId: number) {
+  return db
+    .selectFrom('domain_events')
+    .selectAll()
+    .where((eb) => eb.or([eb.and([eb('subject_type', '=', 'user'), eb('subject_id', '=', userId)]), eb('actor_id', '=', userId)]))
+    .orderBy('id')
+    .execute();
+}
+
+describe('the event log of accounts (docs/architecture.md "Commands, events, audit")', () => {
+  it('when a guest registers, then one user.registered row with actor guest and the account facts, never the password or its hash', async () => {
+    const client = new TestClient(server.url);
+    const body = registration({ password: 'Pa55-word-unique', password_confirmation: 'Pa55-word-unique' });
+    const res = await client.post('/api/register', { ...body, start_session: true, [FIELD]: await client.captcha() });
+    expect(res.status).toBe(201);
+    const userId = res.body.user.id as number;
+    const db = server.database.db;
+    const events = await eventsAbout(db, userId);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'user.registered', subject_type: 'user', subject_id: userId, actor_type: 'guest', actor_id: null });
+    expect(events[0].payload).toEqual({ user_id: userId, email: body.email, name: body.name, via: 'register_page' });
+    const { password_hash } = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+    const text = JSON.stringify(events[0].payload);
+    expect(text).not.toContain(body.password);
+    expect(text).not.toContain(password_hash);
+    expect(text).not.toContain('scrypt$');
+  });
+
+  it('when the email is already taken (any case), then 422, no second account and no event', async () => {
+    const existing = await createCustomer(server.database.db);
+    const client = new TestClient(server.url);
+    const res = await client.post('/api/register', { ...registration({ email: existing.email.toUpperCase() }), [FIELD]: await client.captcha() });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ email: ['The email has already been taken.'] });
+    const registered = await server.database.db.selectFrom('domain_events').select('payload').where('type', '=', 'user.registered').execute();
+    expect(registered.map((r) => (r.payload as { email: string }).email.toLowerCase())).not.toContain(existing.email.toLowerCase());
+  });
+
+  it('when a user signs in and out with a session and a token, then no event is written (the credential rows are their record)', async () => {
+    const user = await createCustomer(server.database.db);
+    const browser = new TestClient(server.url);
+    expect((await browser.login(user.email)).status).toBe(200);
+    expect((await browser.post('/logout')).status).toBe(200);
+    const token = (await new TestClient(server.url).post('/api/login', { email: user.email, password: 'password' })).body.token as string;
+    expect((await new TestClient(server.url, token).post('/api/logout')).status).toBe(200);
+    expect(await eventsAbout(server.database.db, user.id)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { TokenCache } from '../../../server/auth/token-cache.js';
 
 const user = { id: 7, name: 'Thoko Phiri', email: 't@example.mw', phone: null, address: null, image: null, is_customer: true, roles: [{ name: 'customer' }], permissions: ['place_bids'] };
 
-describe('TokenCache (issue 8: no database lookup per bid request)', () => {
+describe('TokenCache (no database lookup per bid request)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('when a token was resolved, then it is reused until its time is up, then asked again', () => {

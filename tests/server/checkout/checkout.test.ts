@@ -232,29 +232,71 @@ describe('checkout and payments', () => {
     expect(invalid.body.errors['customer.phone']).toEqual(['Please enter a valid Malawi phone number (e.g., +265 123 456 789 or 0888 123 456)']);
   });
 
+  it('when a guest checks out with DPO Pay and a customer with cash, then the event log holds order.placed, the payment start, the emptied cart and a refused token\'s failure', async () => {
+    const db = server.database.db;
+    const logOf = (orderId: number) =>
+      db.selectFrom('domain_events').select(['type', 'actor_type', 'actor_id', 'payload']).where('subject_type', '=', 'order').where('subject_id', '=', orderId).orderBy('id').execute();
+    const orderIdOf = async (reference: string) => (await db.selectFrom('orders').select('id').where('order_reference', '=', reference).executeTakeFirstOrThrow()).id;
+
+    const g = await guest();
+    const lamp = await cashItem({ price: 7_500 });
+    await g.post(`/cart/add/${lamp}`);
+    const dpo = await g.post('/dpopay/checkout-payment', checkoutBody());
+    const dpoOrder = await orderIdOf(dpo.body.order_reference);
+    const dpoLog = await logOf(dpoOrder);
+    expect(dpoLog.map((e) => [e.type, e.actor_type])).toEqual([['order.placed', 'guest'], ['order.payment_started', 'guest']]);
+    expect(dpoLog[0].payload).toMatchObject({ order_id: dpoOrder, method: 'dpopay', status: 'awaiting_payment', total: 7_500, item_ids: [lamp], reserved_until: null });
+
+    const user = await createCustomer(db);
+    const c = new TestClient(server.url);
+    await c.login(user.email);
+    const mat = await cashItem({ price: 3_000 });
+    await c.post(`/cart/add/${mat}`);
+    const cash = await c.post('/checkout/cash', checkoutBody({ payment_method: 'cash' }));
+    const cashOrder = await orderIdOf(cash.body.order_reference);
+    const cashLog = await logOf(cashOrder);
+    expect(cashLog).toHaveLength(1);
+    expect(cashLog[0]).toMatchObject({ type: 'order.placed', actor_type: 'user', actor_id: user.id, payload: { method: 'cash', status: 'reserved', item_ids: [mat], owner: { user_id: user.id } } });
+    expect(cashLog[0].payload).toMatchObject({ reserved_until: cash.body.reservation.until });
+    const cartEvents = await db.selectFrom('domain_events').select(['payload']).where('type', '=', 'cart.changed').where('actor_id', '=', user.id).execute();
+    expect(cartEvents.map((e) => e.payload)).toContainEqual({ owner: { user_id: user.id, guest_hash: null }, item_id: null, action: 'checkout' });
+
+    const h = await guest();
+    const rug = await cashItem({ price: 4_000 });
+    await h.post(`/cart/add/${rug}`);
+    server.dpo.simulator!.injectFault({ kind: 'result', code: '802', explanation: 'Invalid company token' });
+    const refused = await h.post('/dpopay/checkout-payment', checkoutBody());
+    expect(refused.status).toBe(502);
+    const refusedOrder = await db.selectFrom('order_lines').select('order_id').where('item_id', '=', rug).executeTakeFirstOrThrow();
+    const refusedLog = await logOf(refusedOrder.order_id);
+    expect(refusedLog.map((e) => e.type)).toEqual(['order.placed', 'order.status_changed']);
+    expect(refusedLog[1].payload).toMatchObject({ before: 'awaiting_payment', after: 'failed', item_ids: [rug] });
+  });
+
   it('when the re-verification job calls reverifyPayment, then a pending payment stays pending, settles once approved, and is left alone after', async () => {
     const c = await guest();
     const item = await cashItem({ price: 12_000 });
     await c.post(`/cart/add/${item}`);
     const res = await c.post('/dpopay/checkout-payment', checkoutBody());
     const db = server.database.db;
+    const payments = { dpo: server.dpo.client, runner: server.runner };
     const payment = await db
       .selectFrom('payments as p')
       .innerJoin('orders as o', 'o.id', 'p.order_id')
       .select('p.id')
       .where('o.order_reference', '=', res.body.order_reference)
       .executeTakeFirstOrThrow();
-    expect((await reverifyPayment(db, server.dpo.client, payment.id)).outcome).toBe('pending');
+    expect((await reverifyPayment(db, payments, payment.id)).outcome).toBe('pending');
     server.dpo.simulator!.decide(res.body.transaction_token, 'approve');
-    expect((await reverifyPayment(db, server.dpo.client, payment.id)).outcome).toBe('paid');
-    expect((await reverifyPayment(db, server.dpo.client, payment.id)).outcome).toBe('already_settled');
+    expect((await reverifyPayment(db, payments, payment.id)).outcome).toBe('paid');
+    expect((await reverifyPayment(db, payments, payment.id)).outcome).toBe('already_settled');
     const row = await db.selectFrom('payments').select(['status', 'verify_attempts']).where('id', '=', payment.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'paid', verify_attempts: 2 });
   });
 
   it('when a buyer never returns, then the payment job (order id in, outcome out) marks the order paid once approved, and a declined one failed with its units back on sale', async () => {
     const db = server.database.db;
-    const reverify = createOrderPaymentReverifier({ db, dpo: server.dpo.client, bus: server.bus, logger: server.logger });
+    const reverify = createOrderPaymentReverifier({ db, dpo: server.dpo.client, runner: server.runner, logger: server.logger });
     const c = await guest();
     const item = await cashItem({ price: 15_000 });
     await c.post(`/cart/add/${item}`);

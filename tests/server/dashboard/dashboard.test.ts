@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAuction } from '../../../server/auctions/close-auction.service.js';
+import { closeAuction } from '../../../server/auctions/auctions.commands.js';
+import { systemActor } from '../../../server/events/domain-events.js';
+import { createTestRunner } from '../../helpers/commands.js';
 import { createCustomer, createItem } from '../../helpers/factories.js';
 import { TestClient } from '../../helpers/http-client.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
@@ -42,7 +44,7 @@ beforeAll(async () => {
   await bid(alice, i5, 500_000); // reserve not met: unsold, Alice lost
   for (const id of [i3, i4, i5]) {
     await db.updateTable('items').set({ date_to: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
-    await closeAuction(db, id);
+    await createTestRunner(db).runner.run(closeAuction, systemActor('test'), { itemId: id });
   }
   await alice.post('/api/watchlist', { item_id: i2 });
   await alice.post('/api/watchlist', { item_id: i4 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { Ack, OrderUpdatedEvent } from '../../../shared/events.js';
 import type { AdminOrderView } from '../../../shared/schemas/admin-order.schema.js';
-import { handleReleaseReservation } from '../../../workers/release-reservation.processor.js';
+import { handleReleaseReservation } from '../../../server/jobs/release-reservation.job.js';
 import { createAuctionType, createCustomer, createItem, grantRole } from '../../helpers/factories.js';
 import { TestClient } from '../../helpers/http-client.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
@@ -64,7 +64,7 @@ async function eventFor(events: AdminOrderView[], reference: string, status: Adm
 }
 
 /** A new customer puts a new daily-sale item in their cart and checks out with `method`. */
-async function checkout(method: 'cash' | 'dpopay'): Promise<{ orderId: number; reference: string; itemId: number; buyer: TestClient; buyerToken: string; body: any }> {
+async function checkout(method: 'cash' | 'dpopay'): Promise<{ orderId: number; reference: string; itemId: number; buyer: TestClient; buyerToken: string; body: { order_reference: string; transaction_token?: string } }> {
   const db = server.database.db;
   const user = await createCustomer(db);
   const buyer = new TestClient(server.url, user.token);
@@ -115,7 +115,7 @@ describe('operators follow orders live (room admin:orders)', () => {
     const past = new Date(Date.now() - 60_000);
     await db.updateTable('orders').set({ reserved_until: past }).where('id', '=', expired.orderId).execute();
     await db.updateTable('items').set({ reserved_until: past }).where('id', '=', expired.itemId).execute();
-    expect(await handleReleaseReservation({ db, bus: server.bus, logger: server.logger }, { order_id: expired.orderId })).not.toBeNull();
+    expect(await handleReleaseReservation({ db, runner: server.runner, logger: server.logger }, { order_id: expired.orderId })).not.toBeNull();
     expect(await eventFor(adminSocket.events, expired.reference, 'cancelled')).toMatchObject({ settled_by: null, cancel_reason: null });
 
     await roundTrip(buyerSocket.socket);
@@ -128,7 +128,7 @@ describe('operators follow orders live (room admin:orders)', () => {
     const order = await checkout('dpopay');
     expect(await eventFor(adminSocket.events, order.reference, 'awaiting_payment')).toMatchObject({ payment_method: 'dpopay', payment_status: 'pending' });
 
-    server.dpo.simulator!.decide(order.body.transaction_token, 'approve');
+    server.dpo.simulator!.decide(order.body.transaction_token!, 'approve');
     expect((await order.buyer.get(`/api/payments/result?CompanyRef=${order.reference}`)).body).toMatchObject({ status: 'paid' });
     expect(await eventFor(adminSocket.events, order.reference, 'paid')).toMatchObject({ payment_status: 'paid', settled_by: null });
   });

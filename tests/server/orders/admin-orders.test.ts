@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleReleaseReservation } from '../../../workers/release-reservation.processor.js';
+import { handleReleaseReservation } from '../../../server/jobs/release-reservation.job.js';
 import { createAuctionType, createCustomer, createItem, grantRole } from '../../helpers/factories.js';
 import { TestClient } from '../../helpers/http-client.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
@@ -116,7 +116,7 @@ describe('admin orders', () => {
     expect(expired.status).toBe(409);
     expect(expired.body.message).toContain(`The reservation of ${reference} expired`);
 
-    const released = await handleReleaseReservation({ db, bus: server.bus, logger: server.logger }, { order_id: orderId });
+    const released = await handleReleaseReservation({ db, runner: server.runner, logger: server.logger }, { order_id: orderId });
     expect(released).toEqual({ order_id: orderId, item_ids: [itemId] });
     const res = await admin.post(`/api/admin/orders/${orderId}/cash-received`);
     expect(res.status).toBe(409);
@@ -136,6 +136,33 @@ describe('admin orders', () => {
     const payments = await db.selectFrom('payments').select('status').where('order_id', '=', orderId).execute();
     expect(payments).toEqual([{ status: 'paid' }]);
     expect((await db.selectFrom('items').select('quantity').where('id', '=', itemId).executeTakeFirstOrThrow()).quantity).toBe(0);
+  });
+
+  it('when an operator records cash received or cancels a reservation, then each writes one order.status_changed row to the audit log naming the operator, before and after, the items and the reason', async () => {
+    const db = server.database.db;
+    const operator = await createCustomer(db, { name: 'Auditing Operator' });
+    await grantRole(db, operator.id, 'admin');
+    const auditor = new TestClient(server.url, operator.token);
+    const auditRows = (orderId: number) =>
+      db.selectFrom('domain_events').select(['type', 'subject_type', 'subject_id', 'actor_type', 'actor_id', 'actor_name', 'payload']).where('subject_type', '=', 'order').where('subject_id', '=', orderId).where('type', '=', 'order.status_changed').execute();
+
+    const paid = await placeCashOrder();
+    expect((await auditor.post(`/api/admin/orders/${paid.orderId}/cash-received`)).status).toBe(200);
+    const paidRows = await auditRows(paid.orderId);
+    expect(paidRows).toHaveLength(1);
+    expect(paidRows[0]).toMatchObject({ actor_type: 'operator', actor_id: operator.id, actor_name: null });
+    expect(paidRows[0].payload).toEqual({ order_id: paid.orderId, reference: paid.reference, before: 'reserved', after: 'paid', item_ids: [paid.itemId], reason: 'Cash received on delivery' });
+
+    const cancelled = await placeCashOrder();
+    expect((await auditor.post(`/api/admin/orders/${cancelled.orderId}/cancel`, { reason: 'Buyer moved away' })).status).toBe(200);
+    const cancelRows = await auditRows(cancelled.orderId);
+    expect(cancelRows).toHaveLength(1);
+    expect(cancelRows[0]).toMatchObject({ actor_type: 'operator', actor_id: operator.id });
+    expect(cancelRows[0].payload).toEqual({ order_id: cancelled.orderId, reference: cancelled.reference, before: 'reserved', after: 'cancelled', item_ids: [cancelled.itemId], reason: 'Buyer moved away' });
+
+    // A refused second press changes nothing and logs nothing.
+    expect((await auditor.post(`/api/admin/orders/${paid.orderId}/cash-received`)).status).toBe(409);
+    expect(await auditRows(paid.orderId)).toHaveLength(1);
   });
 
   it('when operators list orders, then they are filtered by status and search, newest first, with customer, total and lines', async () => {

@@ -252,3 +252,115 @@ describe('newsletter (spec/shopping.md §2 footer, §5)', () => {
     expect(bad.body.errors.email).toEqual(['Please enter a valid email address']);
   });
 });
+
+/** The `domain_events` rows of one type about a subject, oldest first. */
+async function eventsOf(type: string, subject: { type: string; id: number }) {
+  return server.database.db
+    .selectFrom('domain_events')
+    .selectAll()
+    .where('type', '=', type)
+    .where('subject_type', '=', subject.type)
+    .where('subject_id', '=', subject.id)
+    .orderBy('id')
+    .execute();
+}
+
+describe('the event log of the profile and the newsletter (docs/architecture.md "Commands, events, audit")', () => {
+  it('when the name and email change without a password, then one user.profile_updated row with before and after; saving the same again adds none', async () => {
+    const me = await createCustomer(server.database.db);
+    const client = new TestClient(server.url, me.token);
+    const email = `events-${Date.now()}@example.mw`;
+    expect((await client.post('/profile', { name: 'Tamanda Mwale', email, password: '', password_confirmation: '' })).status).toBe(200);
+    const events = await eventsOf('user.profile_updated', { type: 'user', id: me.id });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actor_type: 'user', actor_id: me.id });
+    expect(events[0].payload).toEqual({ user_id: me.id, before: { name: me.name, email: me.email }, after: { name: 'Tamanda Mwale', email }, password_changed: false });
+    expect((await client.post('/profile', { name: 'Tamanda Mwale', email })).status).toBe(200);
+    expect(await eventsOf('user.profile_updated', { type: 'user', id: me.id })).toHaveLength(1);
+  });
+
+  it('when the password changes, then the row says password_changed and holds neither the password nor its hash', async () => {
+    const me = await createCustomer(server.database.db);
+    const client = new TestClient(server.url);
+    await client.login(me.email);
+    const password = 'Brand-new-pass-42';
+    expect((await client.post('/profile', { name: me.name, email: me.email, password, password_confirmation: password })).status).toBe(200);
+    const events = await eventsOf('user.profile_updated', { type: 'user', id: me.id });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actor_type: 'user', actor_id: me.id });
+    expect(events[0].payload).toEqual({ user_id: me.id, before: { name: me.name, email: me.email }, after: { name: me.name, email: me.email }, password_changed: true });
+    const { password_hash } = await server.database.db.selectFrom('users').select('password_hash').where('id', '=', me.id).executeTakeFirstOrThrow();
+    const text = JSON.stringify(events[0].payload);
+    expect(text).not.toContain(password);
+    expect(text).not.toContain(password_hash);
+    expect(text).not.toContain('scrypt$');
+  });
+
+  it('when the email is taken, then 422 and no event', async () => {
+    const me = await createCustomer(server.database.db);
+    const other = await createCustomer(server.database.db);
+    expect((await new TestClient(server.url, me.token).post('/profile', { name: 'A', email: other.email })).status).toBe(422);
+    expect(await eventsOf('user.profile_updated', { type: 'user', id: me.id })).toEqual([]);
+  });
+
+  it('when a billing address is saved, then one user.billing_address_changed row with before (null at first) and after; an identical save adds none', async () => {
+    const me = await createCustomer(server.database.db);
+    const client = new TestClient(server.url, me.token);
+    const first = { address1: 'House 14, Namiwawa Road', town: 'Southern', state: 'Blantyre', zip: '', email: 'me@example.mw', phone: '0999000111' };
+    expect((await client.post('/api/me/billing-address', first)).status).toBe(200);
+    let events = await eventsOf('user.billing_address_changed', { type: 'user', id: me.id });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actor_type: 'user', actor_id: me.id });
+    const firstStored = { address1: 'House 14, Namiwawa Road', town: 'Southern', state: 'Blantyre', zip: '00000', country: 'Malawi', email: 'me@example.mw', phone: '0999000111' };
+    expect(events[0].payload).toEqual({ user_id: me.id, before: null, after: firstStored });
+
+    // The checkout's save: blank email and phone keep the stored ones.
+    await client.post('/api/me/billing-address', { address1: 'Plot 7, Area 47', town: 'Central', state: 'Lilongwe', zip: '00000', country: 'Malawi', email: '', phone: '' });
+    events = await eventsOf('user.billing_address_changed', { type: 'user', id: me.id });
+    expect(events).toHaveLength(2);
+    expect(events[1].payload).toEqual({ user_id: me.id, before: firstStored, after: { ...firstStored, address1: 'Plot 7, Area 47', town: 'Central', state: 'Lilongwe' } });
+
+    await client.post('/api/me/billing-address', { address1: 'Plot 7, Area 47', town: 'Central', state: 'Lilongwe', zip: '00000', country: 'Malawi', email: '', phone: '' });
+    expect(await eventsOf('user.billing_address_changed', { type: 'user', id: me.id })).toHaveLength(2);
+  });
+
+  it('when a billing address breaks the rules, then no event', async () => {
+    const me = await createCustomer(server.database.db);
+    expect((await new TestClient(server.url, me.token).post('/api/me/billing-address', { address1: '', town: 'Central', state: 'Lilongwe' })).status).toBe(422);
+    expect(await eventsOf('user.billing_address_changed', { type: 'user', id: me.id })).toEqual([]);
+  });
+
+  it('when a guest subscribes, then one newsletter.subscribed row about the subscription; again adds none; after unsubscribing, rejoined', async () => {
+    const db = server.database.db;
+    const ndb = db.withTables<{ newsletter_subscriptions: { id: number; email: string; unsubscribed_at: Date | null } }>();
+    const email = `news-events-${Date.now()}@example.mw`;
+    const client = new TestClient(server.url);
+    expect((await client.post('/api/newsletter', { email, source: '/auctions' })).status).toBe(200);
+    const row = await ndb.selectFrom('newsletter_subscriptions').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    let events = await eventsOf('newsletter.subscribed', { type: 'newsletter', id: row.id });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actor_type: 'guest', actor_id: null });
+    expect(events[0].payload).toEqual({ email, user_id: null, source: '/auctions', rejoined: false });
+
+    expect((await client.post('/api/newsletter', { email: email.toUpperCase() })).body).toMatchObject({ success: true });
+    expect(await eventsOf('newsletter.subscribed', { type: 'newsletter', id: row.id })).toHaveLength(1);
+
+    await ndb.updateTable('newsletter_subscriptions').set({ unsubscribed_at: new Date() }).where('id', '=', row.id).execute();
+    expect((await client.post('/api/newsletter', { email })).status).toBe(200);
+    events = await eventsOf('newsletter.subscribed', { type: 'newsletter', id: row.id });
+    expect(events).toHaveLength(2);
+    expect(events[1].payload).toMatchObject({ email, rejoined: true });
+    const stored = await ndb.selectFrom('newsletter_subscriptions').select('unsubscribed_at').where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(stored.unsubscribed_at).toBeNull();
+  });
+
+  it('when a signed-in user subscribes, then the row names the user as actor and in the payload', async () => {
+    const me = await createCustomer(server.database.db);
+    const email = `news-user-${Date.now()}@example.mw`;
+    expect((await new TestClient(server.url, me.token).post('/api/newsletter', { email })).status).toBe(200);
+    const events = await server.database.db.selectFrom('domain_events').selectAll().where('type', '=', 'newsletter.subscribed').where('actor_id', '=', me.id).execute();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actor_type: 'user', subject_type: 'newsletter' });
+    expect(events[0].payload).toEqual({ email, user_id: me.id, source: null, rejoined: false });
+  });
+});

@@ -1,16 +1,31 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BidEventOrder } from '../../../server/realtime/bid-event-order.js';
-import type { DomainEvent } from '../../../server/realtime/bus.js';
+import type { CommittedEvent as DomainEvent } from '../../../server/events/domain-events.js';
 
 const bid = (item: number, count: number): DomainEvent => ({
+  id: `b${item}-${count}`,
   type: 'bid.placed',
-  payload: { item_id: item, bid: { id: count, item_id: item, user_id: 1, bid_amount: 1000 + count, created_at: '', user: { name: null } }, bid_amount: 1000 + count, bid_count: count, min_next_bid: 1001 + count, date_to: null },
-  previousLeaderId: null,
-  previousAmount: null,
+  subject: { type: 'item', id: item },
+  actor: { type: 'user', id: 1 },
+  created_at: '',
+  payload: {
+    item_id: item,
+    bid_id: count,
+    user_id: 1,
+    user_name: null,
+    bid_amount: 1000 + count,
+    created_at: '',
+    bid_count: count,
+    min_next_bid: 1001 + count,
+    date_to: null,
+    previous_leader_id: null,
+    previous_amount: null,
+    extended_from: null,
+  },
 });
 const counts = (out: DomainEvent[]) => out.map((e) => (e.type === 'bid.placed' ? `${e.payload.item_id}:${e.payload.bid_count}` : e.type));
 
-describe('BidEventOrder (issue 8: watchers receive an item\'s bids in order across processes)', () => {
+describe('BidEventOrder (watchers receive an item\'s bids in order across processes)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('when a later bid of an item arrives first, then it waits for the earlier one and both go out in order', () => {
@@ -28,9 +43,9 @@ describe('BidEventOrder (issue 8: watchers receive an item\'s bids in order acro
     const order = new BidEventOrder((e) => out.push(e), 150, 600_000, 150);
     order.accept(bid(1, 1));
     order.accept(bid(2, 1));
-    order.accept({ type: 'advert.updated', payload: { adverts: [] } });
+    order.accept({ id: 'e1', type: 'advert.changed', subject: { type: 'advert', id: 1 }, actor: { type: 'operator', id: 1 }, created_at: '', payload: { advert_id: 1, action: 'ended', before: null, after: {} } });
     order.accept(bid(1, 2));
-    expect(counts(out)).toEqual(['1:1', '2:1', 'advert.updated', '1:2']);
+    expect(counts(out)).toEqual(['1:1', '2:1', 'advert.changed', '1:2']);
   });
 
   it('when an event is lost, then what waits is released in order after the gap time', () => {

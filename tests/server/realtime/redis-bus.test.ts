@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../../../server/realtime/bus.js';
+import type { CommittedEvent as DomainEvent } from '../../../server/events/domain-events.js';
 import { RedisBus } from '../../../server/realtime/redis-bus.js';
 import { TEST_REDIS_URL } from '../../helpers/redis.js';
 
@@ -11,7 +11,14 @@ afterAll(async () => {
   await Promise.all([a.close(), b.close()]);
 });
 
-const event = (count: number): DomainEvent => ({ type: 'watchlist.count', userId: 7, payload: { count } });
+const event = (count: number): DomainEvent => ({
+  id: `e${count}`,
+  type: 'watchlist.changed',
+  subject: { type: 'user', id: 7 },
+  actor: { type: 'user', id: 7 },
+  created_at: '2026-11-23T00:00:00.000Z',
+  payload: { user_id: 7, item_id: count, watching: true },
+});
 
 describe('RedisBus (scale-out)', () => {
   it('when a process publishes, then its own handlers get the event at once and exactly once, and the other process gets it once', async () => {
@@ -26,6 +33,6 @@ describe('RedisBus (scale-out)', () => {
     await b.publish(event(2));
     await new Promise((r) => setTimeout(r, 300));
     expect(seenA).toEqual([event(1), event(2)]);
-    expect(seenB.map((e) => (e.type === 'watchlist.count' ? e.payload.count : 0)).sort()).toEqual([1, 2]);
+    expect(seenB.map((e) => (e.type === 'watchlist.changed' ? e.payload.item_id : 0)).sort()).toEqual([1, 2]);
   });
 });

@@ -7,11 +7,13 @@ import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 
 let server: TestServer;
 let admin: TestClient;
+let adminId: number;
 beforeAll(async () => {
   server = await startTestServer();
   const a = await createCustomer(server.database.db, { name: 'Gavel Admin' });
   await grantRole(server.database.db, a.id, 'admin');
   admin = new TestClient(server.url, a.token);
+  adminId = a.id;
 });
 afterAll(async () => {
   await server?.stop();
@@ -22,7 +24,7 @@ async function registerBid(client: TestClient, body: Record<string, unknown>) {
   return client.post('/register-bid', { ...body, 'g-recaptcha-response': await solveCaptcha(server.url) });
 }
 
-describe('registering for a live auction (spec/shopping.md §5, issue 7)', () => {
+describe('registering for a live auction (spec/shopping.md §4 "Bid registration", §5)', () => {
   it('when the form is empty, then 422 with the spec texts per field', async () => {
     const user = await createCustomer(server.database.db);
     const res = await new TestClient(server.url, user.token).post('/register-bid', {});
@@ -125,5 +127,37 @@ describe('registering for a live auction (spec/shopping.md §5, issue 7)', () =>
     expect(replay.status).toBe(422);
     const rows = await db.selectFrom('auction_subscriptions').select('reference_number').where('user_id', '=', user.id).execute();
     expect(rows.map((r) => r.reference_number)).toEqual(['CAP-2']);
+  });
+});
+
+describe('registration decisions in the audit trail (DESIGN.md "Commands, events, audit")', () => {
+  /** The event-log rows about one registration, oldest first. */
+  const eventsOf = (registrationId: number) =>
+    server.database.db
+      .selectFrom('domain_events')
+      .select(['type', 'actor_type', 'actor_id', 'payload'])
+      .where('subject_type', '=', 'registration')
+      .where('subject_id', '=', registrationId)
+      .orderBy('id')
+      .execute();
+
+  it('when a bidder registers and an operator declines, then the log holds the submission by the bidder and one decision by that operator with before/after and the reason', async () => {
+    const db = server.database.db;
+    const typeId = await createAuctionType(db, 'live', 'Live Auction - Lilongwe Quarterly');
+    const user = await createCustomer(db);
+    expect((await registerBid(new TestClient(server.url, user.token), { reference_number: 'nb-audit-1', auction_type_id: typeId })).status).toBe(201);
+    const sub = (await admin.get('/api/admin/subscriptions?status=pending')).body.data.find((s: any) => s.user.id === user.id);
+    expect((await admin.post(`/api/admin/subscriptions/${sub.id}/decline`, { reason: 'Deposit not found' })).status).toBe(200);
+    expect((await admin.post(`/api/admin/subscriptions/${sub.id}/approve`)).status).toBe(409);
+
+    const rows = await eventsOf(sub.id);
+    expect(rows.map((r) => r.type)).toEqual(['registration.submitted', 'registration.decided']);
+    expect(rows[0]).toMatchObject({ actor_type: 'user', payload: { registration_id: sub.id, user_id: user.id, auction_type_id: typeId, reference_number: 'NB-AUDIT-1' } });
+    expect(Number(rows[0].actor_id)).toBe(user.id);
+    expect(rows[1]).toMatchObject({
+      actor_type: 'operator',
+      payload: { registration_id: sub.id, user_id: user.id, auction_type_id: typeId, auction_name: 'Live Auction - Lilongwe Quarterly', before: 'pending', after: 'declined', reason: 'Deposit not found' },
+    });
+    expect(Number(rows[1].actor_id)).toBe(adminId);
   });
 });

@@ -1,8 +1,11 @@
-import { findDueAuctions, findUpcomingAuctions } from '../server/auctions/close-auction.service.js';
-import { findExpiredReservations, findUpcomingReservations } from '../server/orders/release-reservation.service.js';
-import { handleCloseAuction } from './close-auction.processor.js';
+import { findDueAuctions, findUpcomingAuctions } from '../auctions/auctions.repository.js';
+import { findExpiredReservations, findUpcomingReservations } from '../orders/orders.repository.js';
+import { handleCloseAuction } from './close-auction.job.js';
 import type { JobDeps } from './job-deps.js';
-import { handleReleaseReservation } from './release-reservation.processor.js';
+import { handleReleaseReservation } from './release-reservation.job.js';
+
+/** How far ahead the sweep makes sure delayed close/release jobs exist: one hour. */
+export const SWEEP_HORIZON_MS = 3600_000;
 
 /** What one sweep did. */
 export interface SweepResult {
@@ -24,7 +27,7 @@ export async function handleSweep(deps: JobDeps, opts: { horizonMs?: number; sho
   const stop = opts.shouldStop ?? (() => false);
   for (const id of await findDueAuctions(deps.db)) {
     if (stop()) return result;
-    if (await handleCloseAuction(deps, { item_id: id, date_to: new Date().toISOString() })) result.closed++;
+    if (await handleCloseAuction(deps, { item_id: id })) result.closed++;
   }
   for (const id of await findExpiredReservations(deps.db)) {
     if (stop()) return result;

@@ -6,11 +6,12 @@ import { verifyPaymentJobSchema, type VerifyPaymentJob } from './queues.js';
 export type PaymentVerificationOutcome = 'paid' | 'failed' | 'cancelled' | 'pending' | 'not_found';
 
 /**
- * Checks an order's DPO payment again (verifyToken) and records the answer in the database
- * (marks the order paid, failed …). Written by the checkout engineer as `reverifyPayment`
- * (server/payments); INJECTED here: workers/main.ts passes it in. Until that is merged, no
- * verifier is wired and the `payment-verify` worker does not start (see README "Jobs").
- * Must be idempotent: an order already paid answers 'paid' without changing anything.
+ * Checks an order's DPO payment again (verifyToken, outside any transaction) and records the
+ * answer through a command (marks the order paid, failed …). Injected, not imported: the
+ * checkout's `createOrderPaymentReverifier` (server/payments/order-payment-reverifier.ts)
+ * provides it; workers/main.ts passes it to the BullMQ workers and server/server.ts to the
+ * embedded scheduler. Must be idempotent: an order already paid answers 'paid' without changing
+ * anything.
  */
 export type ReverifyPayment = (orderId: number) => Promise<PaymentVerificationOutcome>;
 

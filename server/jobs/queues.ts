@@ -5,7 +5,7 @@ import { z } from 'zod';
 /**
  * Queue names of Gavel's background jobs (BullMQ). Keys live under the configured prefix
  * (`QUEUE_PREFIX`, default `gavel`), so two deployments or test runs sharing one Redis don't meet.
- * Source: DESIGN.md "What it is made of" (jobs), issue 6.
+ * Source: DESIGN.md "What it is made of" (jobs).
  */
 export const QUEUE_NAMES = {
   /** A delayed job per online/live item, due at its `date_to`. */

@@ -1,0 +1,81 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/types.js';
+import { SELF_LOGGED_EVENT_TYPES, type Actor, type CommittedEvent, type DomainEvent } from './domain-events.js';
+
+/** The columns of `domain_events` that name an actor. */
+function actorColumns(actor: Actor): { actor_type: Actor['type']; actor_id: number | null; actor_name: string | null } {
+  switch (actor.type) {
+    case 'user':
+    case 'operator':
+      return { actor_type: actor.type, actor_id: actor.id, actor_name: null };
+    case 'system':
+      return { actor_type: 'system', actor_id: null, actor_name: actor.name };
+    case 'guest':
+      return { actor_type: 'guest', actor_id: null, actor_name: null };
+  }
+}
+
+/**
+ * Writes a command's events inside its transaction: each event not self-logged becomes a
+ * `domain_events` row (its delivery id `e<row id>`), a `bid.placed` keeps its bid's id
+ * (`b<bid id>`: the bids table is its log), and all of them go into ONE `event_outbox` row.
+ * @returns the committed events in the order given and the outbox row's id (null when none).
+ */
+export async function recordEvents(trx: Kysely<Database>, actor: Actor, events: DomainEvent[]): Promise<{ committed: CommittedEvent[]; outboxId: number | null }> {
+  if (events.length === 0) return { committed: [], outboxId: null };
+  const logged = events.filter((e) => !SELF_LOGGED_EVENT_TYPES.has(e.type));
+  const rows = logged.length
+    ? await trx
+        .insertInto('domain_events')
+        .values(
+          logged.map((e) => ({
+            type: e.type,
+            subject_type: e.subject.type,
+            subject_id: e.subject.id,
+            ...actorColumns(e.actor ?? actor),
+            payload: JSON.stringify(e.payload),
+          })),
+        )
+        .returning(['id', 'created_at'])
+        .execute()
+    : [];
+  let next = 0;
+  const now = new Date().toISOString();
+  const committed = events.map((e): CommittedEvent => {
+    if (e.type === 'bid.placed') return { ...e, id: `b${e.payload.bid_id}`, actor: e.actor ?? actor, created_at: e.payload.created_at };
+    const row = rows[next++];
+    return { ...e, id: `e${row.id}`, actor: e.actor ?? actor, created_at: row.created_at ? new Date(row.created_at).toISOString() : now } as CommittedEvent;
+  });
+  const box = await trx.insertInto('event_outbox').values({ events: JSON.stringify(committed) }).returning('id').executeTakeFirstOrThrow();
+  return { committed, outboxId: box.id };
+}
+
+/** Deletes published outbox rows. */
+export async function deleteOutboxRows(db: Kysely<Database>, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('event_outbox').where('id', 'in', ids).execute();
+}
+
+/**
+ * Locks up to `limit` outbox rows older than `graceMs` (a committing process normally removes
+ * its own within milliseconds), skipping rows another relay holds. Call inside a transaction.
+ * @returns the rows, oldest first, with their events.
+ */
+export async function claimStaleOutboxRows(trx: Kysely<Database>, graceMs: number, limit: number): Promise<{ id: number; events: CommittedEvent[] }[]> {
+  const rows = await trx
+    .selectFrom('event_outbox')
+    .select(['id', 'events'])
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`)
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  return rows.map((r) => ({ id: r.id, events: (typeof r.events === 'string' ? JSON.parse(r.events) : r.events) as CommittedEvent[] }));
+}
+
+/** Number of outbox rows waiting (for metrics and tests). */
+export async function countOutboxRows(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('event_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
