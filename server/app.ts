@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Queue } from 'bullmq';
 import { createQueuesBoardRouter } from './admin/queues-board.router.js';
+import { createAuditRouter } from './audit/audit.router.js';
 import { authenticate, createCsrf } from './auth/auth.middleware.js';
 import { createAuthRouter } from './auth/auth.router.js';
 import { TokenCache } from './auth/token-cache.js';
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps): RequestListener {
   app.use(createPaymentsRouter({ db, runner: deps.runner, dpo: dpo.client, logger: deps.logger, secureCookies: config.COOKIE_SECURE }));
   app.use(createProfileRouter({ db, runner: deps.runner, tokenCache }));
   app.use(createNewsletterRouter({ runner: deps.runner }));
+  app.use(createAuditRouter({ db }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

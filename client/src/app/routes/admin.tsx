@@ -4,14 +4,15 @@ import { usePageTitle } from '../../lib/page-title';
 import { AuthGuard } from '../../features/auth/components/auth-guard';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { AdvertsAdmin } from '../../features/admin/components/adverts-admin';
+import { AuditLog } from '../../features/audit/components/audit-log';
 import { OrdersAdmin } from '../../features/admin/components/orders-admin';
 import { RegistrationsAdmin } from '../../features/admin/components/registrations-admin';
 
-const SECTIONS = { registrations: 'Registrations', orders: 'Orders', adverts: 'Adverts' } as const;
+const SECTIONS = { registrations: 'Registrations', orders: 'Orders', adverts: 'Adverts', audit: 'Audit' } as const;
 type Section = keyof typeof SECTIONS;
 
 /**
- * /admin/{registrations|orders|adverts}: the operators' screens, admin role only (others are sent
+ * /admin/{registrations|orders|adverts|audit}: the operators' screens, admin role only (others are sent
  * home). Code-split from the shopper's pages. Source: spec/accounts-and-shell.md §2 (admin
  * route flag), issue 7.
  */
@@ -24,7 +25,7 @@ export default function AdminRoute() {
       <AuthGuard>
         <AdminOnly>
           <Stack gap="lg">
-            <Group gap="xs">
+            <Group gap={4} wrap="nowrap" style={{ overflowX: 'auto' }}>
               {(Object.keys(SECTIONS) as Section[]).map((key) => (
                 <MantineNavLink
                   key={key}
@@ -33,11 +34,12 @@ export default function AdminRoute() {
                   label={SECTIONS[key]}
                   active={key === current}
                   w="auto"
-                  style={{ borderRadius: 8 }}
+                  px={10}
+                  style={{ borderRadius: 8, flexShrink: 0 }}
                 />
               ))}
             </Group>
-            {current === 'adverts' ? <AdvertsAdmin /> : current === 'orders' ? <OrdersAdmin /> : <RegistrationsAdmin />}
+            {current === 'adverts' ? <AdvertsAdmin /> : current === 'orders' ? <OrdersAdmin /> : current === 'audit' ? <AuditLog /> : <RegistrationsAdmin />}
           </Stack>
         </AdminOnly>
       </AuthGuard>

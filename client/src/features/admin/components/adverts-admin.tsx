@@ -2,6 +2,8 @@ import { Badge, Button, Card, FileInput, Group, Image, Modal, SimpleGrid, Stack,
 import { IconPhoto, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { AdvertView } from '../../../../../shared/schemas/advert.schema';
+import { HistoryLink } from '../../../components/history-link';
+import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { endAdvert, listAllAdverts, saveAdvert } from '../api/admin-api';
@@ -138,6 +140,7 @@ export function AdvertsAdmin() {
                     End now
                   </Button>
                 )}
+                <HistoryLink to={auditHref({ subject_type: 'advert', subject_id: a.id })} label="History" title="Audit trail of this advert" />
               </Group>
             </Stack>
           </Card>

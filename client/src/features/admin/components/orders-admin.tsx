@@ -2,9 +2,12 @@ import { Alert, Badge, Button, Card, Group, Modal, Pagination, SegmentedControl,
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatMK } from '../../../../../shared/rules/money';
 import { detailTimeLeft } from '../../../../../shared/rules/time-left';
 import type { AdminOrderFilter, AdminOrderView, AdminOrdersPage } from '../../../../../shared/schemas/admin-order.schema';
+import { HistoryLink } from '../../../components/history-link';
+import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useServerNow } from '../../../lib/server-clock';
@@ -51,8 +54,10 @@ type Pending = { order: AdminOrderView; action: 'cash' | 'cancel' };
  * Source: admin orders brief (settling cash-on-delivery orders; the screen updates live).
  */
 export function OrdersAdmin() {
-  const [status, setStatus] = useState<AdminOrderFilter>('reserved');
-  const [search, setSearch] = useState('');
+  // `/admin/orders?search=<reference>` (the audit trail's order links) opens on that search, any status.
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState<AdminOrderFilter>(params.get('search') ? 'all' : 'reserved');
+  const [search, setSearch] = useState(params.get('search') ?? '');
   const [debounced] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<AdminOrdersPage | null>(null);
@@ -216,6 +221,7 @@ export function OrdersAdmin() {
                         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                           {formatDateTimeGB(o.created_at)}
                         </Text>
+                        <HistoryLink to={auditHref({ subject_type: 'order', subject_id: o.id })} label="History" title={`Audit trail of ${o.order_reference}`} />
                       </Table.Td>
                       <Table.Td>
                         <CustomerText order={o} />
@@ -254,6 +260,7 @@ export function OrdersAdmin() {
                       <Text size="xs" c="dimmed">
                         {formatDateTimeGB(o.created_at)}
                       </Text>
+                      <HistoryLink to={auditHref({ subject_type: 'order', subject_id: o.id })} label="History" title={`Audit trail of ${o.order_reference}`} />
                     </div>
                     <div>
                       <Text fw={700} ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -379,10 +386,13 @@ function LinesText({ order }: { order: AdminOrderView }) {
   return (
     <Stack gap={0}>
       {order.lines.map((l, i) => (
-        <Text key={i} size="sm" lineClamp={2} title={l.name}>
-          {l.name}
-          {l.quantity > 1 ? ` × ${l.quantity}` : ''}
-        </Text>
+        <div key={i}>
+          <Text size="sm" lineClamp={2} title={l.name}>
+            {l.name}
+            {l.quantity > 1 ? ` × ${l.quantity}` : ''}
+          </Text>
+          {l.item_id !== null && <HistoryLink to={auditHref({ subject_type: 'item', subject_id: l.item_id })} label="Lot history" title={`Audit trail of ${l.name}`} />}
+        </div>
       ))}
     </Stack>
   );

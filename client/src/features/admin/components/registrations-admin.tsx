@@ -1,6 +1,8 @@
 import { Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { SubscriptionView } from '../../../../../shared/schemas/subscription.schema';
+import { HistoryLink } from '../../../components/history-link';
+import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { listRegistrations, reviewRegistration } from '../api/admin-api';
@@ -85,6 +87,10 @@ export function RegistrationsAdmin() {
               {r.user.email}
               {r.user.phone ? ` · ${r.user.phone}` : ''}
             </Text>
+            <Group gap="md" mt={4}>
+              <HistoryLink to={auditHref({ subject_type: 'registration', subject_id: r.id })} label="Registration history" title={`Audit trail of registration ${r.reference_number}`} />
+              <HistoryLink to={auditHref({ actor_id: r.user.id })} label="Their activity" title={`Everything ${r.user.name} did`} />
+            </Group>
             <Text size="sm" mt={6}>
               {r.auction_type.name}
             </Text>
@@ -139,8 +145,11 @@ export function RegistrationsAdmin() {
               )}
               {rows?.map((r) => (
                 <Table.Tr key={r.id} data-testid="registration-row">
-                  <Table.Td ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {r.reference_number}
+                  <Table.Td>
+                    <Text ff="monospace" fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {r.reference_number}
+                    </Text>
+                    <HistoryLink to={auditHref({ subject_type: 'registration', subject_id: r.id })} label="History" title={`Audit trail of registration ${r.reference_number}`} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={500}>
@@ -150,6 +159,7 @@ export function RegistrationsAdmin() {
                       {r.user.email}
                       {r.user.phone ? ` · ${r.user.phone}` : ''}
                     </Text>
+                    <HistoryLink to={auditHref({ actor_id: r.user.id })} label="Their activity" title={`Everything ${r.user.name} did`} />
                   </Table.Td>
                   <Table.Td>{r.auction_type.name}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTimeGB(r.created_at)}</Table.Td>
