@@ -15,6 +15,7 @@ import { BullmqJobScheduler } from './jobs/bullmq-job-scheduler.js';
 import type { CommandRunner } from './events/command-runner.js';
 import type { EventRelay } from './events/event-relay.js';
 import { startEventSpine } from './events/event-spine.js';
+import { rebuildBidEvents } from './bids/bids.service.js';
 import { createJobReactions } from './jobs/job-reactions.js';
 import { startInProcessScheduler } from './jobs/in-process-scheduler.js';
 import { createOrderPaymentReverifier } from './payments/order-payment-reverifier.js';
@@ -97,7 +98,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
   } else {
     bus = new InProcessBus();
   }
-  const spine = startEventSpine({ db: database.db, bus, logger, config });
+  const spine = startEventSpine({ db: database.db, bus, logger, config, rebuildBidEvents });
   const { runner } = spine;
   const jobs: JobScheduler = scale
     ? // Servers only enqueue; `npm run workers` processes the jobs, including the sweep.

@@ -5,9 +5,10 @@ import { minimumNextBid, normaliseIncrement } from '../../shared/rules/bidding.j
 import { formatMK } from '../../shared/rules/money.js';
 import type { Bid } from '../../shared/schemas/bid.schema.js';
 import type { Database } from '../db/types.js';
-import { domainEvent, type Actor, type CommandOutcome, type DomainEvent } from '../events/domain-events.js';
+import { domainEvent, type Actor, type CommandOutcome, type CommittedEvent, type DomainEvent } from '../events/domain-events.js';
+import { committedBidEvent } from '../events/event-log.repository.js';
 import { AppError } from '../http/app-error.js';
-import { findActiveRegistrations, lockItemsForBids, storeBids, type LockedItem } from './bids.repository.js';
+import { findActiveRegistrations, lockItemsForBids, storeBids, type BidToStore, type LockedItem } from './bids.repository.js';
 
 /** Why a bid was refused (also the label of the rejection metric). */
 export type BidRejectReason = 'not_found' | 'cash_item' | 'closed' | 'ended' | 'not_started' | 'not_subscribed' | 'too_low';
@@ -51,7 +52,9 @@ const reject = (status: number, reason: BidRejectReason, message: string, extra:
  * stores every changed lot and accepted bid in one statement. The row locks make the database
  * decide races between processes; within the batch, order decides: a later bid that no longer
  * beats an earlier accepted one is refused as too low, exactly as if it came alone afterwards.
- * Each bid's actor is its bidder; `bid.placed` per accepted bid (the bids table is its log).
+ * Each bid's actor is its bidder; `bid.placed` per accepted bid. The bids table is its log: the
+ * batch's outbox row, written in the same statement as the bids (ids taken in advance with the
+ * locks), names the bids; the relay makes their events again from them if needed.
  * Rules (spec/shopping.md §4-5, DESIGN.md "How a bid flows"): the lot exists; {@link bidRefusal}
  * (shared with the client's bid button: not a cash lot, open, before date_to, started); live lots
  * need an active registration for the lot's auction; amount ≥ max(current bid, starting amount)
@@ -63,12 +66,16 @@ const reject = (status: number, reason: BidRejectReason, message: string, extra:
  */
 export async function placeBids(
   trx: Transaction<Database>,
-  _actor: Actor,
+  actor: Actor,
   requests: ItemBidRequest[],
   opts: PlaceBidsOptions = {},
 ): Promise<CommandOutcome<BidOutcome[]>> {
   if (requests.length === 0) return { result: [], events: [] };
-  const locked = await lockItemsForBids(trx, [...new Set(requests.map((r) => r.itemId))]);
+  const locked = await lockItemsForBids(
+    trx,
+    requests.map((r) => r.itemId),
+    { userIds: requests.map((r) => r.userId), bidCount: requests.length },
+  );
   const items = new Map<number, LockedItem>(locked.items.map((r) => [r.id, { ...r }]));
   const now = locked.now;
   const increment = opts.increment ?? normaliseIncrement(locked.incrementSetting ?? 1);
@@ -116,50 +123,51 @@ export async function placeBids(
   if (accepted.length === 0) return { result: outcomes as BidOutcome[], events: [] };
 
   const changed = [...new Set(accepted.map((a) => a.request.itemId))].map((id) => items.get(id)!);
-  const stored = await storeBids(
-    trx,
-    changed,
-    accepted.map((a) => a.request),
-  );
-  const byKey = new Map(stored.map((b) => [`${b.item_id}:${b.bid_amount}`, b]));
+  const createdAt = new Date(now).toISOString();
   const events: DomainEvent[] = [];
-  for (const a of accepted) {
-    const row = byKey.get(`${a.request.itemId}:${a.request.amount}`)!;
+  const committed: CommittedEvent[] = [];
+  const toStore: BidToStore[] = [];
+  accepted.forEach((a, n) => {
+    const bidId = locked.bidIds[n];
+    const userName = locked.names.get(a.request.userId) ?? null;
     const before = originalDateTo.get(a.request.itemId) ?? null;
     const extendedFrom = a.dateTo && before && a.dateTo.getTime() !== before.getTime() ? before.toISOString() : null;
-    const createdAt = new Date(row.created_at).toISOString();
     const dateTo = a.dateTo ? a.dateTo.toISOString() : null;
+    toStore.push({ id: bidId, itemId: a.request.itemId, userId: a.request.userId, amount: a.request.amount });
     outcomes[a.index] = {
       ok: true,
       placed: {
-        bid: { id: row.id, item_id: a.request.itemId, user_id: a.request.userId, bid_amount: a.request.amount, created_at: createdAt, user: { name: row.user_name ?? null } },
+        bid: { id: bidId, item_id: a.request.itemId, user_id: a.request.userId, bid_amount: a.request.amount, created_at: createdAt, user: { name: userName } },
         item: { id: a.request.itemId, bid_amount: a.request.amount, bid_count: a.count, min_next_bid: a.minNext, date_to: dateTo },
         previousLeaderId: a.previousLeaderId,
         previousAmount: a.previousAmount,
         extendedFrom,
       },
     };
-    events.push(
-      domainEvent(
-        'bid.placed',
-        { type: 'item', id: a.request.itemId },
-        {
-          item_id: a.request.itemId,
-          bid_id: row.id,
-          user_id: a.request.userId,
-          user_name: row.user_name ?? null,
-          bid_amount: a.request.amount,
-          created_at: createdAt,
-          bid_count: a.count,
-          min_next_bid: a.minNext,
-          date_to: dateTo,
-          previous_leader_id: a.previousLeaderId,
-          previous_amount: a.previousAmount,
-          extended_from: extendedFrom,
-        },
-        { type: 'user', id: a.request.userId },
-      ),
-    );
-  }
-  return { result: outcomes as BidOutcome[], events };
+    const event = domainEvent(
+      'bid.placed',
+      { type: 'item', id: a.request.itemId },
+      {
+        item_id: a.request.itemId,
+        bid_id: bidId,
+        user_id: a.request.userId,
+        user_name: userName,
+        bid_amount: a.request.amount,
+        created_at: createdAt,
+        bid_count: a.count,
+        min_next_bid: a.minNext,
+        date_to: dateTo,
+        previous_leader_id: a.previousLeaderId,
+        previous_amount: a.previousAmount,
+        extended_from: extendedFrom,
+      },
+      { type: 'user', id: a.request.userId },
+    ) as Extract<DomainEvent, { type: 'bid.placed' }>;
+    events.push(event);
+    committed.push(committedBidEvent(event, actor));
+  });
+  // The bids are their own log: the outbox row, written in the statement that stores them, names them.
+  const outboxId = await storeBids(trx, changed, toStore);
+  return { result: outcomes as BidOutcome[], events, recorded: { committed, outboxId } };
 }
+

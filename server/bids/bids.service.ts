@@ -1,11 +1,18 @@
+import type { Kysely } from 'kysely';
 import { MESSAGES } from '../../shared/messages.js';
+import { minimumNextBid } from '../../shared/rules/bidding.js';
 import { placeBidInputSchema } from '../../shared/schemas/bid.schema.js';
 import type { AuthUser } from '../auth/user.repository.js';
+import type { Database } from '../db/types.js';
+import { domainEvent, userActor, type CommittedEvent, type DomainEvent } from '../events/domain-events.js';
+import { committedBidEvent } from '../events/event-log.repository.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
 import type { BidRejectLabel, Metrics } from '../metrics/metrics.js';
 import type { BidSequencer } from './bid-sequencer.js';
 import type { PlacedBid } from './bids.commands.js';
+import { findBidsForEvents } from './bids.repository.js';
+import { getBidIncrement } from '../settings/settings.repository.js';
 
 /** The metric label of a refused bid: the command's `reason`, else the kind of error. */
 function bidRejectLabel(err: unknown): BidRejectLabel {
@@ -58,4 +65,39 @@ export async function placeBidAs(deps: PlaceBidDeps, user: AuthUser, body: unkno
   timer?.({ outcome: 'accepted' });
   deps.metrics?.bidsAccepted.inc();
   return { success: true, message: 'Your bid has been placed.', bid: placed.bid, item: placed.item };
+}
+
+/**
+ * The `bid.placed` events of stored bids, made again from the bids table for the relay (the
+ * process that stored them died before publishing). They read as the originals did, except
+ * that `date_to` is the lot's end time now and `extended_from` is not known (null).
+ * @returns the events, oldest bid first; bids not found are skipped.
+ */
+export async function rebuildBidEvents(db: Kysely<Database>, bidIds: number[]): Promise<CommittedEvent[]> {
+  const rows = await findBidsForEvents(db, bidIds);
+  if (rows.length === 0) return [];
+  const increment = await getBidIncrement(db);
+  return rows.map((r) => {
+    const createdAt = r.created_at.toISOString();
+    const event = domainEvent(
+      'bid.placed',
+      { type: 'item', id: r.item_id },
+      {
+        item_id: r.item_id,
+        bid_id: r.id,
+        user_id: r.user_id,
+        user_name: r.user_name,
+        bid_amount: r.bid_amount,
+        created_at: createdAt,
+        bid_count: r.bid_count,
+        min_next_bid: minimumNextBid(r.bid_amount, r.target_amount, increment),
+        date_to: r.date_to ? r.date_to.toISOString() : null,
+        previous_leader_id: r.previous_leader_id,
+        previous_amount: r.previous_amount,
+        extended_from: null,
+      },
+      userActor(r.user_id),
+    ) as Extract<DomainEvent, { type: 'bid.placed' }>;
+    return committedBidEvent(event, userActor(r.user_id));
+  });
 }

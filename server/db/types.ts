@@ -234,10 +234,11 @@ export interface DomainEventsTable {
   payload: ColumnType<unknown, string, never>;
   created_at: Generated<Date>;
 }
-/** Committed events not yet published: one row per command, deleted once published. */
+/** Committed events not yet published: one row per command, deleted once published. A bid batch's row holds its bid ids instead of events. */
 export interface EventOutboxTable {
   id: Generated<number>;
-  events: ColumnType<unknown, string, never>;
+  events: ColumnType<unknown, string | null | undefined, never>;
+  bid_ids: ColumnType<number[] | null, number[] | null | undefined, never>;
   created_at: Generated<Date>;
 }
 export interface Database {

@@ -65,19 +65,11 @@ export class CommandRunner {
   async run<I, R>(command: Command<I, R>, actor: Actor, input: I): Promise<R> {
     const { result, committed, outboxId } = await this.deps.db.transaction().execute(async (trx) => {
       const outcome = await command(trx, actor, input);
-      const recorded = await recordEvents(trx, actor, outcome.events);
+      const recorded = outcome.recorded ?? (await recordEvents(trx, actor, outcome.events));
       return { result: outcome.result, ...recorded };
     });
     await this.afterCommitted(committed, outboxId);
     return result;
-  }
-
-  /**
-   * For a caller that opened its own transaction (the bid sequencer's batches): records the
-   * events in `trx`. Call {@link afterCommitted} with the answer once the transaction committed.
-   */
-  record(trx: Transaction<Database>, actor: Actor, outcome: CommandOutcome<unknown>): Promise<{ committed: CommittedEvent[]; outboxId: number | null }> {
-    return recordEvents(trx, actor, outcome.events);
   }
 
   /**

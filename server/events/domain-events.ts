@@ -132,6 +132,12 @@ export type CommittedEventOf<K extends DomainEventType> = Extract<CommittedEvent
 export interface CommandOutcome<R> {
   result: R;
   events: DomainEvent[];
+  /**
+   * Set by a command that wrote its own events to the outbox in its own statement (the bid
+   * batch: one round trip for lots, bids and outbox): the committed events and the outbox row.
+   * The runner then records nothing more.
+   */
+  recorded?: { committed: CommittedEvent[]; outboxId: number | null };
 }
 
 /** Builds an event with its payload type checked. */

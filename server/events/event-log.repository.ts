@@ -16,6 +16,15 @@ function actorColumns(actor: Actor): { actor_type: Actor['type']; actor_id: numb
 }
 
 /**
+ * The committed form of a self-logged event (`bid.placed`): its delivery id is `b<bid id>`, its
+ * time the bid's. A command that writes its own outbox row builds its events with this, so
+ * they read exactly as {@link recordEvents} would have made them.
+ */
+export function committedBidEvent(event: Extract<DomainEvent, { type: 'bid.placed' }>, actor: Actor): CommittedEvent {
+  return { ...event, id: `b${event.payload.bid_id}`, actor: event.actor ?? actor, created_at: event.payload.created_at };
+}
+
+/**
  * Writes a command's events inside its transaction: each event not self-logged becomes a
  * `domain_events` row (its delivery id `e<row id>`), a `bid.placed` keeps its bid's id
  * (`b<bid id>`: the bids table is its log), and all of them go into ONE `event_outbox` row.
@@ -42,7 +51,7 @@ export async function recordEvents(trx: Kysely<Database>, actor: Actor, events: 
   let next = 0;
   const now = new Date().toISOString();
   const committed = events.map((e): CommittedEvent => {
-    if (e.type === 'bid.placed') return { ...e, id: `b${e.payload.bid_id}`, actor: e.actor ?? actor, created_at: e.payload.created_at };
+    if (e.type === 'bid.placed') return committedBidEvent(e, actor);
     const row = rows[next++];
     return { ...e, id: `e${row.id}`, actor: e.actor ?? actor, created_at: row.created_at ? new Date(row.created_at).toISOString() : now } as CommittedEvent;
   });
@@ -56,22 +65,33 @@ export async function deleteOutboxRows(db: Kysely<Database>, ids: number[]): Pro
   await db.deleteFrom('event_outbox').where('id', 'in', ids).execute();
 }
 
+/** An outbox row a relay took: its events, or (a bid batch) the ids of its bids. */
+export interface StaleOutboxRow {
+  id: number;
+  events: CommittedEvent[];
+  bidIds: number[];
+}
+
 /**
  * Locks up to `limit` outbox rows older than `graceMs` (a committing process normally removes
  * its own within milliseconds), skipping rows another relay holds. Call inside a transaction.
- * @returns the rows, oldest first, with their events.
+ * @returns the rows, oldest first, with their events or bid ids.
  */
-export async function claimStaleOutboxRows(trx: Kysely<Database>, graceMs: number, limit: number): Promise<{ id: number; events: CommittedEvent[] }[]> {
+export async function claimStaleOutboxRows(trx: Kysely<Database>, graceMs: number, limit: number): Promise<StaleOutboxRow[]> {
   const rows = await trx
     .selectFrom('event_outbox')
-    .select(['id', 'events'])
+    .select(['id', 'events', 'bid_ids'])
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`)
     .orderBy('id')
     .limit(limit)
     .forUpdate()
     .skipLocked()
     .execute();
-  return rows.map((r) => ({ id: r.id, events: (typeof r.events === 'string' ? JSON.parse(r.events) : r.events) as CommittedEvent[] }));
+  return rows.map((r) => ({
+    id: r.id,
+    events: r.events == null ? [] : ((typeof r.events === 'string' ? JSON.parse(r.events) : r.events) as CommittedEvent[]),
+    bidIds: (r.bid_ids ?? []).map(Number),
+  }));
 }
 
 /** Number of outbox rows waiting (for metrics and tests). */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/types.js';
 import type { CommandRunner } from './command-runner.js';
+import type { CommittedEvent } from './domain-events.js';
 import { claimStaleOutboxRows, deleteOutboxRows } from './event-log.repository.js';
 
 /** What the relay runs with. */
@@ -13,6 +14,8 @@ export interface EventRelayDeps {
   intervalMs?: number;
   /** An outbox row younger than this is left to the process that committed it (default 5,000 ms). */
   graceMs?: number;
+  /** Makes the `bid.placed` events of stored bids again (a bid batch's outbox row names its bids). */
+  rebuildBidEvents?: (db: Kysely<Database>, bidIds: number[]) => Promise<CommittedEvent[]>;
 }
 
 /** A running relay. */
@@ -44,8 +47,9 @@ export function startEventRelay(deps: EventRelayDeps): EventRelay {
         const rows = await claimStaleOutboxRows(trx, deps.graceMs ?? 5000, BATCH);
         const done: number[] = [];
         for (const row of rows) {
-          if (!(await deps.runner.publish(row.events))) break;
-          await deps.runner.react(row.events);
+          const events = row.bidIds.length && deps.rebuildBidEvents ? [...row.events, ...(await deps.rebuildBidEvents(trx, row.bidIds))] : row.events;
+          if (!(await deps.runner.publish(events))) break;
+          await deps.runner.react(events);
           done.push(row.id);
         }
         await deleteOutboxRows(trx, done);

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/types.js';
 import type { EventBus } from '../realtime/bus.js';
 import { CommandRunner } from './command-runner.js';
-import { startEventRelay, type EventRelay } from './event-relay.js';
+import { startEventRelay, type EventRelay, type EventRelayDeps } from './event-relay.js';
 
 /** A process's command runner and event relay. */
 export interface EventSpine {
@@ -21,7 +21,14 @@ export interface EventSpine {
  * process kills itself between the commit of such an event and its publish (a test of the relay).
  * After-commit reactions (job scheduling) are added by the caller once its scheduler exists.
  */
-export function startEventSpine(deps: { db: Kysely<Database>; bus: EventBus; logger: Logger; config: Config }): EventSpine {
+export function startEventSpine(deps: {
+  db: Kysely<Database>;
+  bus: EventBus;
+  logger: Logger;
+  config: Config;
+  /** Makes the events of stored bids again for the relay (bids are their own log). */
+  rebuildBidEvents?: EventRelayDeps['rebuildBidEvents'];
+}): EventSpine {
   const crashOn = deps.config.NODE_ENV === 'test' ? deps.config.TEST_CRASH_AFTER_COMMIT : undefined;
   const runner = new CommandRunner({
     db: deps.db,
@@ -39,6 +46,7 @@ export function startEventSpine(deps: { db: Kysely<Database>; bus: EventBus; log
     logger: deps.logger,
     intervalMs: deps.config.EVENT_RELAY_INTERVAL_MS,
     graceMs: deps.config.EVENT_RELAY_GRACE_MS,
+    rebuildBidEvents: deps.rebuildBidEvents,
   });
   return {
     runner,

@@ -7,8 +7,9 @@ import { type Kysely, sql } from 'kysely';
  *   append-only: a trigger refuses UPDATE, DELETE and TRUNCATE for every role.
  * - `event_outbox`: one row per committed command whose events are not yet published; the
  *   committing process deletes it once they are on the bus, and the relay publishes and deletes
- *   what a crash left behind. Bids are their own log (`bids`): their events travel through the
- *   outbox only.
+ *   what a crash left behind. `events` is json, not jsonb: it is written once and read whole.
+ *   Bids are their own log (`bids`): a batch's row holds only its bid ids (`bid_ids`), written in
+ *   the statement that stores the bids; the relay rebuilds their events from the bids.
  * Source: docs/architecture.md "Commands, events, audit".
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -42,10 +43,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE event_outbox (
       id bigserial PRIMARY KEY,
-      events jsonb NOT NULL,
+      events json,
+      bid_ids bigint[],
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE INDEX event_outbox_created_idx ON event_outbox (created_at)`.execute(db);
+  await sql`ALTER TABLE event_outbox ADD CONSTRAINT event_outbox_has_events CHECK (events IS NOT NULL OR bid_ids IS NOT NULL)`.execute(db);
 }
 
 /** Drops both tables and the trigger function. */

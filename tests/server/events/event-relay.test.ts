@@ -53,11 +53,13 @@ async function startServerProcess(extra: Record<string, string>) {
 }
 
 /** A watcher of one lot on `url`, recording every `bid:placed`. */
-async function watchBids(url: string, itemId: number): Promise<{ id: number; bid_amount: number }[]> {
+async function watchBids(url: string, itemId: number): Promise<{ id: number; bid_amount: number; bid_count: number; min_next_bid: number }[]> {
   const socket = connect(url, { transports: ['websocket'], forceNew: true });
   sockets.push(socket);
-  const seen: { id: number; bid_amount: number }[] = [];
-  socket.on('bid:placed', (e: { bid: { id: number; bid_amount: number } }) => seen.push({ id: e.bid.id, bid_amount: e.bid.bid_amount }));
+  const seen: { id: number; bid_amount: number; bid_count: number; min_next_bid: number }[] = [];
+  socket.on('bid:placed', (e: { bid: { id: number; bid_amount: number }; bid_count: number; min_next_bid: number }) =>
+    seen.push({ id: e.bid.id, bid_amount: e.bid.bid_amount, bid_count: e.bid_count, min_next_bid: e.min_next_bid }),
+  );
   await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
   await socket.emitWithAck('item:subscribe', { item_id: itemId });
   return seen;
@@ -77,7 +79,8 @@ describe('durable events: what was committed is delivered, even when the process
     const stored = await testDb.db.selectFrom('bids').select(['id', 'bid_amount']).where('item_id', '=', itemId).execute();
     expect(stored).toEqual([{ id: expect.any(Number), bid_amount: 1500 }]);
 
-    await expect.poll(() => seen, { timeout: 10_000 }).toEqual([{ id: stored[0].id, bid_amount: 1500 }]);
+    // The batch's outbox row names its bids; the relay makes their events again from them.
+    await expect.poll(() => seen, { timeout: 10_000 }).toEqual([{ id: stored[0].id, bid_amount: 1500, bid_count: 1, min_next_bid: 1501 }]);
     await expect.poll(() => countOutboxRows(testDb.db), { timeout: 5000 }).toBe(0);
 
     // The same event delivered again (a relay racing a slow publisher) is not shown twice.
