@@ -9,6 +9,10 @@ const target = process.env.GAVEL_API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   root: clientRoot,
   plugins: [react()],
+  resolve: {
+    // `@shared/x` is the repository's shared/ folder (tsconfig.json "paths" says the same to tsc and tsx).
+    alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) },
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
