@@ -93,7 +93,11 @@ export function createApp(deps: AppDeps): RequestListener {
   });
   app.use(securityHeaders);
   const tokenCache = new TokenCache();
-  const authenticateCaller = authenticate(db, { sessionMs: config.SESSION_TTL_HOURS * 3600_000, rememberMs: config.REMEMBER_TTL_DAYS * 86_400_000 }, tokenCache);
+  const authenticateCaller = authenticate(
+    db,
+    { sessionMs: config.SESSION_TTL_HOURS * 3600_000, rememberMs: config.REMEMBER_TTL_DAYS * 86_400_000 },
+    tokenCache,
+  );
   const sequencer = new BidSequencer({ runner: deps.runner, logger: deps.logger });
   app.use(
     pinoHttp({

@@ -1,15 +1,6 @@
 /** Machine-readable error codes shared by server and client. */
 export type ErrorCode =
-  | 'validation'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'csrf_mismatch'
-  | 'conflict'
-  | 'rate_limited'
-  | 'bid_rejected'
-  | 'payment_failed'
-  | 'internal';
+  'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'csrf_mismatch' | 'conflict' | 'rate_limited' | 'bid_rejected' | 'payment_failed' | 'internal';
 
 /**
  * Error body every failing call answers: `{message, errors?}`; `errors` maps a field to its

@@ -19,8 +19,7 @@ export const MESSAGES = {
   auctionEnded: 'This auction has ended',
   auctionNotStarted: 'This auction has not started yet',
   cashNotBiddable: 'Daily sale items are bought through the cart, not by bidding',
-  notSubscribed: (auction: string) =>
-    `You need to subscribe to "${auction}" to place bids on this live auction item.`,
+  notSubscribed: (auction: string) => `You need to subscribe to "${auction}" to place bids on this live auction item.`,
   failedToLoadBids: 'Failed to load bids',
   failedToFetchItems: 'Failed to fetch auction items.',
   failedToLoadMore: 'Failed to load more items',

@@ -5,6 +5,7 @@ import { migrateToLatest, openDatabase } from '../server/db/database.js';
 import { RedisBus } from '../server/realtime/redis-bus.js';
 import { startWorkers } from './run-workers.js';
 import { startEventSpine } from '../server/events/event-spine.js';
+import { rebuildBidEvents } from '../server/bids/bids.service.js';
 import { createDpoSetup } from '../server/dpo/dpo-setup.js';
 import { createOrderPaymentReverifier } from '../server/payments/order-payment-reverifier.js';
 
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   const redis = new Redis(config.REDIS_URL, { protocol: 2, maxRetriesPerRequest: null });
   // Commands of the jobs, their events published after the commit, and a relay for any event a
   // crashed process left unpublished.
-  const spine = startEventSpine({ db: database.db, bus, logger, config });
+  const spine = startEventSpine({ db: database.db, bus, logger, config, rebuildBidEvents });
   const running = await startWorkers({
     db: database.db,
     runner: spine.runner,

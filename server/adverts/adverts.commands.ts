@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { AdvertInput, AdvertView } from '../../shared/schemas/advert.schema.js';
+import type { AdvertInput, AdvertView } from '@shared/schemas/advert.schema.js';
 import type { Database } from '../db/types.js';
 import { domainEvent, type Actor, type CommandOutcome, type DomainEvent } from '../events/domain-events.js';
 import { AppError } from '../http/app-error.js';
@@ -16,7 +16,11 @@ function requireOperator(actor: Actor): void {
 
 /** `advert.changed` with the advert's stored fields before (null when created) and after. */
 function advertChanged(action: 'created' | 'updated' | 'ended', before: AdvertView | null, after: AdvertView): DomainEvent {
-  return domainEvent('advert.changed', { type: 'advert', id: after.id }, { advert_id: after.id, action, before: before ? { ...before } : null, after: { ...after } });
+  return domainEvent(
+    'advert.changed',
+    { type: 'advert', id: after.id },
+    { advert_id: after.id, action, before: before ? { ...before } : null, after: { ...after } },
+  );
 }
 
 /**
@@ -28,7 +32,11 @@ function advertChanged(action: 'created' | 'updated' | 'ended', before: AdvertVi
  * @throws AppError 403 for an actor who is not an operator.
  * Source: spec/shopping.md §3 "Advert", §9 "Advert shown" (the operators' screen is ours: the spec does not show it).
  */
-export async function createAdvert(trx: Transaction<Database>, actor: Actor, input: { advert: AdvertInput; image: string | null }): Promise<CommandOutcome<AdvertView>> {
+export async function createAdvert(
+  trx: Transaction<Database>,
+  actor: Actor,
+  input: { advert: AdvertInput; image: string | null },
+): Promise<CommandOutcome<AdvertView>> {
   requireOperator(actor);
   const { advert } = input;
   const row = await insertAdvert(trx, {

@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import multer from 'multer';
 import { z } from 'zod';
-import { advertInputSchema, advertPatchSchema } from '../../shared/schemas/advert.schema.js';
+import { advertInputSchema, advertPatchSchema } from '@shared/schemas/advert.schema.js';
 import { requireRole } from '../auth/auth.middleware.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';

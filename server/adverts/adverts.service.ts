@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import type { AdvertView } from '../../shared/schemas/advert.schema.js';
+import type { AdvertView } from '@shared/schemas/advert.schema.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { listAdvertRows, listShownAdvertRows, type AdvertRow } from './adverts.repository.js';

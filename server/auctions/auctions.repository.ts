@@ -39,7 +39,11 @@ export async function lockItemForClose(trx: Kysely<Database>, itemId: number): P
 }
 
 /** Marks a lot closed: `unsold`, or `sold` to `winnerId`; `closed_at` now. */
-export async function markItemClosed(trx: Kysely<Database>, itemId: number, outcome: { status: 'sold'; winnerId: number } | { status: 'unsold' }): Promise<void> {
+export async function markItemClosed(
+  trx: Kysely<Database>,
+  itemId: number,
+  outcome: { status: 'sold'; winnerId: number } | { status: 'unsold' },
+): Promise<void> {
   await trx
     .updateTable('items')
     .set({ status: outcome.status, closed_by: outcome.status === 'sold' ? outcome.winnerId : null, closed_at: sql`now()`, updated_at: sql`now()` })

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AuditEvent, AuditEventType, AuditSubjectType } from '../../shared/schemas/audit.schema.js';
+import type { AuditEvent, AuditEventType, AuditSubjectType } from '@shared/schemas/audit.schema.js';
 import type { Database } from '../db/types.js';
 import type { DomainEventType, SubjectType } from '../events/domain-events.js';
 import { pageInfo, type PageInfo } from '../http/pagination.js';
@@ -74,29 +74,31 @@ export async function listAuditEvents(db: Kysely<Database>, filters: AuditFilter
       'e.created_at',
       'actor.name as actor_user_name',
       'actor.email as actor_user_email',
-      sql<string | null>`coalesce(si.name, so.order_reference, su.name, sr.reference_number, CASE WHEN length(sa.description) > 60 THEN left(sa.description, 59) || '…' ELSE nullif(sa.description, '') END, scu.name || '''s cart')`.as('subject_label'),
+      sql<
+        string | null
+      >`coalesce(si.name, so.order_reference, su.name, sr.reference_number, CASE WHEN length(sa.description) > 60 THEN left(sa.description, 59) || '…' ELSE nullif(sa.description, '') END, scu.name || '''s cart')`.as(
+        'subject_label',
+      ),
     ])
     .orderBy('e.id', 'desc')
     .limit(page.per_page)
     .offset((page.page - 1) * page.per_page)
     .execute();
-  const data = rows.map(
-    (r): AuditEvent => ({
-      id: r.id,
-      type: r.type,
-      subject_type: r.subject_type,
-      subject_id: r.subject_id,
-      subject_label: r.subject_label ?? null,
-      actor: {
-        type: r.actor_type,
-        id: r.actor_id,
-        name: r.actor_user_name ?? r.actor_name ?? null,
-        email: r.actor_user_email ?? null,
-      },
-      payload: payloadObject(r.payload),
-      created_at: new Date(r.created_at).toISOString(),
-    }),
-  );
+  const data = rows.map((r): AuditEvent => ({
+    id: r.id,
+    type: r.type,
+    subject_type: r.subject_type,
+    subject_id: r.subject_id,
+    subject_label: r.subject_label ?? null,
+    actor: {
+      type: r.actor_type,
+      id: r.actor_id,
+      name: r.actor_user_name ?? r.actor_name ?? null,
+      email: r.actor_user_email ?? null,
+    },
+    payload: payloadObject(r.payload),
+    created_at: new Date(r.created_at).toISOString(),
+  }));
   return { data, meta: pageInfo(count, page.page, page.per_page, data.length) };
 }
 

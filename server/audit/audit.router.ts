@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
-import { auditQuerySchema } from '../../shared/schemas/audit.schema.js';
+import { auditQuerySchema } from '@shared/schemas/audit.schema.js';
 import { requireRole } from '../auth/auth.middleware.js';
 import type { Database } from '../db/types.js';
 import { parseInput } from '../http/validate.js';

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type Options, type Store } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
-import { ACCOUNT_MESSAGES } from '../../shared/messages/accounts.js';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts.js';
 
 /** Limits of sign-in and registration. */
 export interface AuthRateLimitSettings {

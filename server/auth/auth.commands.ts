@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ACCOUNT_MESSAGES } from '../../shared/messages/accounts.js';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts.js';
 import type { Database } from '../db/types.js';
 import { domainEvent, type Actor, type CommandOutcome } from '../events/domain-events.js';
 import { AppError } from '../http/app-error.js';

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Kysely } from 'kysely';
 import { doubleCsrf } from 'csrf-csrf';
-import { MESSAGES } from '../../shared/messages.js';
+import { MESSAGES } from '@shared/messages.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { hashSecret, touchSession } from './credentials.service.js';
@@ -104,8 +104,7 @@ export function createCsrf(opts: { secret: string; secure: boolean }) {
     cookieName: XSRF_COOKIE,
     cookieOptions: { sameSite: 'lax', path: '/', secure: opts.secure, httpOnly: false },
     getCsrfTokenFromRequest: (req) => req.headers['x-xsrf-token'] as string | undefined,
-    skipCsrfProtection: (req) =>
-      Boolean(bearerToken(req.headers.authorization)) || (req.path.startsWith('/api/') && !req.cookies?.[SESSION_COOKIE]),
+    skipCsrfProtection: (req) => Boolean(bearerToken(req.headers.authorization)) || (req.path.startsWith('/api/') && !req.cookies?.[SESSION_COOKIE]),
   });
   /** Issues a fresh token cookie for the request's current session cookie. */
   const issue = (req: Request, res: Response) => generateCsrfToken(req, res, { overwrite: true });

@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import type { Kysely } from 'kysely';
-import { MESSAGES } from '../../shared/messages.js';
-import { ACCOUNT_MESSAGES } from '../../shared/messages/accounts.js';
-import { registerInputSchema, sessionLoginInputSchema, tokenLoginInputSchema } from '../../shared/schemas/auth.schema.js';
+import { MESSAGES } from '@shared/messages.js';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts.js';
+import { registerInputSchema, sessionLoginInputSchema, tokenLoginInputSchema } from '@shared/schemas/auth.schema.js';
 import type { Database } from '../db/types.js';
 import { CAPTCHA_FIELD, type CaptchaVerifier } from '../captcha/captcha.verifier.js';
 import { AppError } from '../http/app-error.js';

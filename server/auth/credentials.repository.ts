@@ -24,12 +24,20 @@ export async function insertSession(
 
 /** Marks the session whose id hash is `idHash` revoked (now). No-op when unknown. */
 export async function revokeSessionByHash(db: Kysely<Database>, idHash: string): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', idHash).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('id', '=', idHash)
+    .execute();
 }
 
 /** Sliding expiry: records that the session `idHash` was seen now and moves its expiry to `expiresAt`. */
 export async function touchSessionByHash(db: Kysely<Database>, idHash: string, expiresAt: Date): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: sql`now()`, expires_at: expiresAt }).where('id', '=', idHash).execute();
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: sql`now()`, expires_at: expiresAt })
+    .where('id', '=', idHash)
+    .execute();
 }
 
 /**
@@ -37,7 +45,11 @@ export async function touchSessionByHash(db: Kysely<Database>, idHash: string, e
  * caller's own, when it signed in with a cookie). Runs in the caller's transaction.
  */
 export async function revokeOtherSessions(db: Kysely<Database>, userId: number, keepIdHash?: string): Promise<void> {
-  let query = db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (keepIdHash) query = query.where('id', '!=', keepIdHash);
   await query.execute();
 }
@@ -49,7 +61,11 @@ export async function insertApiToken(db: Kysely<Database>, row: { userId: number
 
 /** Marks the API token `tokenId` revoked (now). No-op when unknown. */
 export async function revokeApiTokenById(db: Kysely<Database>, tokenId: number): Promise<void> {
-  await db.updateTable('api_tokens').set({ revoked_at: sql`now()` }).where('id', '=', tokenId).execute();
+  await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: sql`now()` })
+    .where('id', '=', tokenId)
+    .execute();
 }
 
 /**
@@ -57,7 +73,11 @@ export async function revokeApiTokenById(db: Kysely<Database>, tokenId: number):
  * with a bearer token). Runs in the caller's transaction.
  */
 export async function revokeOtherApiTokens(db: Kysely<Database>, userId: number, keepTokenId?: number): Promise<void> {
-  let query = db.updateTable('api_tokens').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('api_tokens')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (keepTokenId) query = query.where('id', '!=', keepTokenId);
   await query.execute();
 }

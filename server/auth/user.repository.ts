@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { PublicUser } from '../../shared/schemas/auth.schema.js';
+import type { PublicUser } from '@shared/schemas/auth.schema.js';
 import type { Database } from '../db/types.js';
 
 /** A user with roles and permissions, as the API presents it. */
@@ -50,19 +50,12 @@ export async function findUserBySessionHash(
 }
 
 /** Loads the user of a live API token by the token hash, in one query. */
-export async function findUserByTokenHash(
-  db: Kysely<Database>,
-  tokenHash: string,
-): Promise<(AuthUser & { token_id: number }) | undefined> {
+export async function findUserByTokenHash(db: Kysely<Database>, tokenHash: string): Promise<(AuthUser & { token_id: number }) | undefined> {
   return db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
     .select(publicColumns)
-    .select([
-      rolesOf(sql.ref('users.id')).as('roles'),
-      permissionsOf(sql.ref('users.id')).as('permissions'),
-      'api_tokens.id as token_id',
-    ])
+    .select([rolesOf(sql.ref('users.id')).as('roles'), permissionsOf(sql.ref('users.id')).as('permissions'), 'api_tokens.id as token_id'])
     .where('api_tokens.token_hash', '=', tokenHash)
     .where('api_tokens.revoked_at', 'is', null)
     .where('api_tokens.expires_at', '>', sql<Date>`now()`)
@@ -98,7 +91,12 @@ export async function insertCustomer(
     await trx
       .insertInto('user_roles')
       .columns(['user_id', 'role_id'])
-      .expression((eb) => eb.selectFrom('roles').select([eb.val(id).as('user_id'), 'roles.id']).where('roles.name', '=', 'customer'))
+      .expression((eb) =>
+        eb
+          .selectFrom('roles')
+          .select([eb.val(id).as('user_id'), 'roles.id'])
+          .where('roles.name', '=', 'customer'),
+      )
       .execute();
     return id;
   };

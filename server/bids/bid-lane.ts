@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import bodyParser from 'body-parser';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { MESSAGES } from '../../shared/messages.js';
+import { MESSAGES } from '@shared/messages.js';
 import { bearerToken, resolveAuth } from '../auth/auth.middleware.js';
 import type { TokenCache } from '../auth/token-cache.js';
 import type { Database } from '../db/types.js';

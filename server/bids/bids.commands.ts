@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
-import { MESSAGES } from '../../shared/messages.js';
-import { bidRefusal } from '../../shared/rules/bid-refusal.js';
-import { minimumNextBid, normaliseIncrement } from '../../shared/rules/bidding.js';
-import { formatMK } from '../../shared/rules/money.js';
-import type { Bid } from '../../shared/schemas/bid.schema.js';
+import { MESSAGES } from '@shared/messages.js';
+import { bidRefusal } from '@shared/rules/bid-refusal.js';
+import { minimumNextBid, normaliseIncrement } from '@shared/rules/bidding.js';
+import { formatMK } from '@shared/rules/money.js';
+import type { Bid } from '@shared/schemas/bid.schema.js';
 import type { Database } from '../db/types.js';
 import { domainEvent, type Actor, type CommandOutcome, type CommittedEvent, type DomainEvent } from '../events/domain-events.js';
 import { committedBidEvent } from '../events/event-log.repository.js';
@@ -40,11 +40,17 @@ export interface PlaceBidsOptions {
 }
 
 const reject = (status: number, reason: BidRejectReason, message: string, extra: Record<string, unknown> = {}) =>
-  new AppError(status, status === 403 ? 'forbidden' : status === 404 ? 'not_found' : 'bid_rejected', message, status === 422 ? { amount: [message] } : undefined, {
-    error: message,
-    reason,
-    ...extra,
-  });
+  new AppError(
+    status,
+    status === 403 ? 'forbidden' : status === 404 ? 'not_found' : 'bid_rejected',
+    message,
+    status === 422 ? { amount: [message] } : undefined,
+    {
+      error: message,
+      reason,
+      ...extra,
+    },
+  );
 
 /**
  * Command: places a batch of bids, on one lot or many, in arrival order, in the caller's
@@ -90,7 +96,15 @@ export async function placeBids(
   );
   const originalDateTo = new Map(locked.items.map((r) => [r.id, r.date_to]));
 
-  type Accepted = { index: number; request: ItemBidRequest; previousLeaderId: number | null; previousAmount: number | null; minNext: number; count: number; dateTo: Date | null };
+  type Accepted = {
+    index: number;
+    request: ItemBidRequest;
+    previousLeaderId: number | null;
+    previousAmount: number | null;
+    minNext: number;
+    count: number;
+    dateTo: Date | null;
+  };
   const accepted: Accepted[] = [];
   const outcomes: (BidOutcome | null)[] = requests.map((r, index) => {
     const item = items.get(r.itemId);
@@ -102,7 +116,10 @@ export async function placeBids(
     }
     const minimum = minimumNextBid(item.bid_amount, item.target_amount, increment);
     if (r.amount < minimum) {
-      return { ok: false, error: reject(422, 'too_low', MESSAGES.bidLessThanCurrent(formatMK(minimum)), { min_next_bid: minimum, bid_amount: item.bid_amount }) };
+      return {
+        ok: false,
+        error: reject(422, 'too_low', MESSAGES.bidLessThanCurrent(formatMK(minimum)), { min_next_bid: minimum, bid_amount: item.bid_amount }),
+      };
     }
     const softCloseMs = item.kind === 'online' ? softCloseMinutes * 60_000 : 0;
     if (item.date_to && softCloseMs > 0 && item.date_to.getTime() - now < softCloseMs) item.date_to = new Date(now + softCloseMs);
@@ -170,4 +187,3 @@ export async function placeBids(
   const outboxId = await storeBids(trx, changed, toStore);
   return { result: outcomes as BidOutcome[], events, recorded: { committed, outboxId } };
 }
-

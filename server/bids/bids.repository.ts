@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Bid, BidPagination } from '../../shared/schemas/bid.schema.js';
+import type { Bid, BidPagination } from '@shared/schemas/bid.schema.js';
 import type { Database } from '../db/types.js';
 import { pageInfo } from '../http/pagination.js';
 
@@ -27,7 +27,11 @@ export async function listItemBids(
       .limit(perPage)
       .offset(offset)
       .execute(),
-    db.selectFrom('bids').select(sql<number>`count(*)`.as('n')).where('item_id', '=', itemId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('bids')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('item_id', '=', itemId)
+      .executeTakeFirstOrThrow(),
   ]);
   const total = Number(countRow.n);
   const data: Bid[] = rows.map((r) => ({
@@ -155,7 +159,9 @@ export async function storeBids(
   changed: { id: number; bid_amount: number | null; bid_count: number; leader_id: number | null; date_to: Date | null }[],
   bids: BidToStore[],
 ): Promise<number> {
-  const values = sql.join(changed.map((i) => sql`(${i.id}::bigint, ${i.bid_amount}::numeric, ${i.bid_count}::int, ${i.leader_id}::bigint, ${i.date_to}::timestamptz)`));
+  const values = sql.join(
+    changed.map((i) => sql`(${i.id}::bigint, ${i.bid_amount}::numeric, ${i.bid_count}::int, ${i.leader_id}::bigint, ${i.date_to}::timestamptz)`),
+  );
   const bidValues = sql.join(bids.map((b) => sql`(${b.id}::bigint, ${b.itemId}::bigint, ${b.userId}::bigint, ${b.amount}::numeric)`));
   const result = await sql<{ outbox_id: number }>`
     WITH item_update AS (

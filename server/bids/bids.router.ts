@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { MESSAGES } from '../../shared/messages.js';
+import { MESSAGES } from '@shared/messages.js';
 import { requireUser } from '../auth/auth.middleware.js';
 import { placeBidAs, type PlaceBidDeps } from './bids.service.js';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { MESSAGES } from '../../shared/messages.js';
-import { minimumNextBid } from '../../shared/rules/bidding.js';
-import { placeBidInputSchema } from '../../shared/schemas/bid.schema.js';
+import { MESSAGES } from '@shared/messages.js';
+import { minimumNextBid } from '@shared/rules/bidding.js';
+import { placeBidInputSchema } from '@shared/schemas/bid.schema.js';
 import type { AuthUser } from '../auth/user.repository.js';
 import type { Database } from '../db/types.js';
 import { domainEvent, userActor, type CommittedEvent, type DomainEvent } from '../events/domain-events.js';

@@ -59,9 +59,7 @@ const payloadSchema = z.object({
 });
 
 /** Outcome of checking an ALTCHA payload (before the replay check). */
-export type AltchaCheck =
-  | { ok: true; challengeId: string; expiresAt: number }
-  | { ok: false; reason: 'malformed' | 'expired' | 'invalid' };
+export type AltchaCheck = { ok: true; challengeId: string; expiresAt: number } | { ok: false; reason: 'malformed' | 'expired' | 'invalid' };
 
 /**
  * Checks the widget's payload: base64 of JSON `{challenge, solution}` (STACK-NOTES.md).

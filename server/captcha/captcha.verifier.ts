@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Challenge } from 'altcha-lib';
-import { ACCOUNT_MESSAGES } from '../../shared/messages/accounts.js';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts.js';
 import type { Config } from '../config.js';
 import { AppError } from '../http/app-error.js';
 import { checkAltchaPayload, createAltchaChallenge, deriveSecret, type AltchaSettings } from './altcha.service.js';

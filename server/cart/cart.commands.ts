@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
-import { CART_MESSAGES } from '../../shared/messages/cart.js';
-import { cartRefusal, cartRefusalMessage } from '../../shared/rules/cart-availability.js';
-import type { CartSnapshot, CartValidateResponse } from '../../shared/schemas/cart.schema.js';
+import { CART_MESSAGES } from '@shared/messages/cart.js';
+import { cartRefusal, cartRefusalMessage } from '@shared/rules/cart-availability.js';
+import type { CartSnapshot, CartValidateResponse } from '@shared/schemas/cart.schema.js';
 import type { Database } from '../db/types.js';
 import { domainEvent, type Actor, type CartOwnerRef, type CommandOutcome, type DomainEvent } from '../events/domain-events.js';
 import { AppError } from '../http/app-error.js';
@@ -71,7 +71,11 @@ export async function addToCart(
  * @throws AppError 404 'Item not found in cart.' when the owner has no such line.
  * Source: spec/shopping.md §4 "Cart behaviour", §7 `DELETE /cart/remove/{id}`, §8.
  */
-export async function removeFromCart(trx: Transaction<Database>, _actor: Actor, input: { owner: CartOwner; itemId: number }): Promise<CommandOutcome<CartSnapshot>> {
+export async function removeFromCart(
+  trx: Transaction<Database>,
+  _actor: Actor,
+  input: { owner: CartOwner; itemId: number },
+): Promise<CommandOutcome<CartSnapshot>> {
   const cartId = await findCartId(trx, input.owner);
   if (!cartId || (await deleteCartLines(trx, cartId, [input.itemId])) === 0) throw AppError.notFound(CART_MESSAGES.notInCart);
   return { result: snapshotOf(await listCartLines(trx, cartId)), events: [cartChanged(cartId, input.owner, 'removed', input.itemId)] };
@@ -119,7 +123,11 @@ export async function clearCart(trx: Transaction<Database>, _actor: Actor, input
  * @returns true when a guest cart was merged.
  * Source: spec/shopping.md §4 "Cart behaviour" (the cart follows the buyer through sign-in).
  */
-export async function mergeGuestCart(trx: Transaction<Database>, _actor: Actor, input: { userId: number; guestHash: string }): Promise<CommandOutcome<boolean>> {
+export async function mergeGuestCart(
+  trx: Transaction<Database>,
+  _actor: Actor,
+  input: { userId: number; guestHash: string },
+): Promise<CommandOutcome<boolean>> {
   const guestCartId = await lockGuestCart(trx, input.guestHash);
   if (guestCartId === undefined) return { result: false, events: [] };
   const owner: CartOwner = { userId: input.userId, guestHash: null };
@@ -145,7 +153,10 @@ export async function validateCart(
   const cartId = await findCartId(trx, input.owner);
   const lines = cartId ? await listCartLines(trx, cartId) : [];
   const inCart = new Set(lines.map((l) => l.item_id));
-  const existing = await listExistingItemIds(trx, input.itemIds.filter((id) => !inCart.has(id)));
+  const existing = await listExistingItemIds(
+    trx,
+    input.itemIds.filter((id) => !inCart.has(id)),
+  );
   const result = reviewCartLines(lines, input.itemIds, existing);
   const toRemove = [...new Set(result.unavailable_items.filter((id) => inCart.has(id)))];
   if (!cartId || toRemove.length === 0) return { result, events: [] };

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { PurchasableFacts } from '../../shared/rules/cart-availability.js';
-import type { CartItem } from '../../shared/schemas/cart.schema.js';
+import type { PurchasableFacts } from '@shared/rules/cart-availability.js';
+import type { CartItem } from '@shared/schemas/cart.schema.js';
 import type { Database } from '../db/types.js';
 
 /**
@@ -29,7 +29,11 @@ export async function ensureCartId(db: Kysely<Database>, owner: CartOwner): Prom
   if (found) return found;
   const values = owner.userId != null ? { user_id: owner.userId, guest_token_hash: null } : { user_id: null, guest_token_hash: owner.guestHash };
   if (values.user_id == null && !values.guest_token_hash) throw new Error('A cart needs a user or a guest token');
-  await db.insertInto('carts').values(values).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('carts')
+    .values(values)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   const again = await findCartId(db, owner);
   if (!again) throw new Error('Cart could not be created');
   return again;

@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { CART_MESSAGES } from '../../shared/messages/cart.js';
-import { cartAddInputSchema, cartUpdateInputSchema, cartValidateInputSchema } from '../../shared/schemas/cart.schema.js';
+import { CART_MESSAGES } from '@shared/messages/cart.js';
+import { cartAddInputSchema, cartUpdateInputSchema, cartValidateInputSchema } from '@shared/schemas/cart.schema.js';
 import type { Database } from '../db/types.js';
 import type { CommandRunner } from '../events/command-runner.js';
 import { userActor } from '../events/domain-events.js';

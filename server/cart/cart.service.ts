@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { CART_MESSAGES } from '../../shared/messages/cart.js';
-import { cartRefusal } from '../../shared/rules/cart-availability.js';
-import type { CartSnapshot, CartValidateResponse } from '../../shared/schemas/cart.schema.js';
+import { CART_MESSAGES } from '@shared/messages/cart.js';
+import { cartRefusal } from '@shared/rules/cart-availability.js';
+import type { CartSnapshot, CartValidateResponse } from '@shared/schemas/cart.schema.js';
 import type { Database } from '../db/types.js';
 import { cartLineToItem, findCartId, listCartLines, type CartLineRow, type CartOwner } from './cart.repository.js';
 

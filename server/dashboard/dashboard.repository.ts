@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { bidPosition, minimumNextBid } from '../../shared/rules/bidding.js';
-import type { DashboardBid, DashboardStats, PagedDashboardBids } from '../../shared/schemas/dashboard.schema.js';
+import { bidPosition, minimumNextBid } from '@shared/rules/bidding.js';
+import type { DashboardBid, DashboardStats, PagedDashboardBids } from '@shared/schemas/dashboard.schema.js';
 import type { Database } from '../db/types.js';
 import { toPrefixTsQuery } from '../items/items.repository.js';
 import { likePattern } from '../watchlist/watchlist.repository.js';
@@ -19,25 +19,22 @@ const isOpen = sql<SqlBool>`(items.status = 'available' AND items.closed_by IS N
 
 /** The user's entries: one row per item with the user's top bid, the item and its auction type. */
 function entriesQuery(db: Kysely<Database>, userId: number) {
-  return db
-    .with('mine', (qb) =>
-      qb
-        .selectFrom('bids')
-        .where('bids.user_id', '=', userId)
-        .groupBy('bids.item_id')
-        .select([
-          'bids.item_id',
-          sql<number>`max(bids.bid_amount)`.as('top'),
-          sql<number>`count(*)`.as('n'),
-          sql<Date>`max(bids.created_at)`.as('last_at'),
-        ]),
-    )
-    .selectFrom('mine')
-    // (item_id, bid_amount) is unique, so this is exactly the user's top bid on the item.
-    .innerJoin('bids as tb', (j) => j.onRef('tb.item_id', '=', 'mine.item_id').onRef('tb.bid_amount', '=', 'mine.top'))
-    .innerJoin('items', 'items.id', 'mine.item_id')
-    .innerJoin('auction_types as at', 'at.id', 'items.auction_type_id')
-    .innerJoin('users as u', 'u.id', 'tb.user_id');
+  return (
+    db
+      .with('mine', (qb) =>
+        qb
+          .selectFrom('bids')
+          .where('bids.user_id', '=', userId)
+          .groupBy('bids.item_id')
+          .select(['bids.item_id', sql<number>`max(bids.bid_amount)`.as('top'), sql<number>`count(*)`.as('n'), sql<Date>`max(bids.created_at)`.as('last_at')]),
+      )
+      .selectFrom('mine')
+      // (item_id, bid_amount) is unique, so this is exactly the user's top bid on the item.
+      .innerJoin('bids as tb', (j) => j.onRef('tb.item_id', '=', 'mine.item_id').onRef('tb.bid_amount', '=', 'mine.top'))
+      .innerJoin('items', 'items.id', 'mine.item_id')
+      .innerJoin('auction_types as at', 'at.id', 'items.auction_type_id')
+      .innerJoin('users as u', 'u.id', 'tb.user_id')
+  );
 }
 
 type Filter = { search?: string; status?: 'won' | 'lost' };
@@ -103,13 +100,15 @@ export async function listDashboardBids(
     .execute();
   let total = Number(rows[0]?.full_count ?? 0);
   if (rows.length === 0 && offset > 0) {
-    const again = await ordered.select(sql<number>`count(*)`.as('n')).clearOrderBy().executeTakeFirst();
+    const again = await ordered
+      .select(sql<number>`count(*)`.as('n'))
+      .clearOrderBy()
+      .executeTakeFirst();
     total = Number(again?.n ?? 0);
   }
   const data: DashboardBid[] = rows.map((r) => {
     const dateTo = r.date_to ? r.date_to.toISOString() : null;
-    const status =
-      kind === 'history' ? (r.closed_by === userId ? 'won' : 'lost') : bidPosition(r.top, r.current);
+    const status = kind === 'history' ? (r.closed_by === userId ? 'won' : 'lost') : bidPosition(r.top, r.current);
     return {
       id: r.id,
       item_id: r.item_id,
@@ -179,7 +178,11 @@ export async function getDashboardStats(db: Kysely<Database>, userId: number): P
         sql<number>`coalesce(max(mine.top), 0)`.as('highest'),
       ])
       .executeTakeFirstOrThrow(),
-    db.selectFrom('watchlist_items').select(sql<number>`count(*)`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('watchlist_items')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   const items = Number(row.items);
   const won = Number(row.won);

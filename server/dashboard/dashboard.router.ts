@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
-import { MESSAGES } from '../../shared/messages.js';
-import { dashboardListQuerySchema } from '../../shared/schemas/dashboard.schema.js';
+import { MESSAGES } from '@shared/messages.js';
+import { dashboardListQuerySchema } from '@shared/schemas/dashboard.schema.js';
 import { requireUser } from '../auth/auth.middleware.js';
 import type { Database } from '../db/types.js';
 import { parseInput } from '../http/validate.js';
@@ -35,7 +35,13 @@ export function createDashboardRouter(deps: { db: Kysely<Database> }): Router {
   router.get('/api/bid-dashboard/bid-history', async (req, res) => {
     const q = parseInput(dashboardListQuerySchema, req.query);
     res.json(
-      await listDashboardBids(db, req.auth.user!.id, 'history', { page: q.page, perPage: q.per_page, search: q.search, status: q.status }, await getBidIncrement(db)),
+      await listDashboardBids(
+        db,
+        req.auth.user!.id,
+        'history',
+        { page: q.page, perPage: q.per_page, search: q.search, status: q.status },
+        await getBidIncrement(db),
+      ),
     );
   });
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { DASHBOARD_HISTORY_PAGE_SIZE } from '../../shared/messages/dashboard.js';
-import { DASHBOARD_WATCHLIST_PANEL_SIZE } from '../../shared/messages/watchlist.js';
-import type { DashboardResponse } from '../../shared/schemas/dashboard.schema.js';
+import { DASHBOARD_HISTORY_PAGE_SIZE } from '@shared/messages/dashboard.js';
+import { DASHBOARD_WATCHLIST_PANEL_SIZE } from '@shared/messages/watchlist.js';
+import type { DashboardResponse } from '@shared/schemas/dashboard.schema.js';
 import type { Database } from '../db/types.js';
 import { listWatchlist } from '../watchlist/watchlist.repository.js';
 import { getDashboardStats, listDashboardBids } from './dashboard.repository.js';

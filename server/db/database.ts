@@ -59,7 +59,10 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
 /** Loads the migration files of `server/db/migrations` in name order. */
 class FolderMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = fs.readdirSync(migrationsDir).filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts')).sort();
+    const files = fs
+      .readdirSync(migrationsDir)
+      .filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
+      .sort();
     const out: Record<string, Migration> = {};
     for (const file of files) {
       out[file.replace(/\.(ts|js)$/, '')] = (await import(path.join(migrationsDir, file))) as Migration;

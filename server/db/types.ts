@@ -7,9 +7,20 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 type Money = ColumnType<number, number | string, number | string>;
 type NullableMoney = ColumnType<number | null, number | string | null | undefined, number | string | null>;
 
-export interface RolesTable { id: Generated<number>; name: string; created_at: Generated<Date> }
-export interface PermissionsTable { id: Generated<number>; name: string; created_at: Generated<Date> }
-export interface RolePermissionsTable { role_id: number; permission_id: number }
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Generated<Date>;
+}
+export interface PermissionsTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Generated<Date>;
+}
+export interface RolePermissionsTable {
+  role_id: number;
+  permission_id: number;
+}
 export interface UsersTable {
   id: Generated<number>;
   name: string;
@@ -23,8 +34,14 @@ export interface UsersTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
-export interface UserRolesTable { user_id: number; role_id: number }
-export interface UserPermissionsTable { user_id: number; permission_id: number }
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+export interface UserPermissionsTable {
+  user_id: number;
+  permission_id: number;
+}
 export interface SessionsTable {
   id: string;
   user_id: number | null;
@@ -107,7 +124,12 @@ export interface BidsTable {
   bid_amount: Money;
   created_at: Generated<Date>;
 }
-export interface WatchlistItemsTable { id: Generated<number>; user_id: number; item_id: number; created_at: Generated<Date> }
+export interface WatchlistItemsTable {
+  id: Generated<number>;
+  user_id: number;
+  item_id: number;
+  created_at: Generated<Date>;
+}
 export interface CartsTable {
   id: Generated<number>;
   user_id: number | null;
@@ -219,7 +241,11 @@ export interface BillingAddressesTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
-export interface SettingsTable { key: string; value: ColumnType<unknown, string, string>; updated_at: Generated<Date> }
+export interface SettingsTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: Generated<Date>;
+}
 
 /** Every table of the Gavel database, for `Kysely<Database>`. */
 /** The event log and audit trail (append-only: the database refuses UPDATE and DELETE). */

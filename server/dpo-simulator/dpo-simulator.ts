@@ -106,7 +106,8 @@ export class DpoSimulator {
     const companyToken = textOf(doc, 'CompanyToken');
     if (!companyToken) return reply({ Result: '801', ResultExplanation: 'Request missing company token' });
     if (companyToken !== this.opts.companyToken) return reply({ Result: '802', ResultExplanation: 'Invalid company token' });
-    for (const [tag, value] of Object.entries(doc)) if (Array.isArray(value)) return reply({ Result: '960', ResultExplanation: `Tag ${tag} sent more than once` });
+    for (const [tag, value] of Object.entries(doc))
+      if (Array.isArray(value)) return reply({ Result: '960', ResultExplanation: `Tag ${tag} sent more than once` });
     switch (textOf(doc, 'Request')) {
       case 'createToken':
         return reply(this.createToken(doc));
@@ -204,17 +205,26 @@ export class DpoSimulator {
       if (fault && !fault.sticky) this.faults.shift();
       if (fault?.kind === 'timeout') await new Promise((r) => setTimeout(r, fault.ms));
       if (fault?.kind === 'non_xml') {
-        res.status(fault.status ?? 500).type('text/plain').send(fault.body ?? 'Internal Server Error');
+        res
+          .status(fault.status ?? 500)
+          .type('text/plain')
+          .send(fault.body ?? 'Internal Server Error');
         return;
       }
-      const xml = fault?.kind === 'result' ? buildApi3g({ Result: fault.code, ResultExplanation: fault.explanation }) : this.handleApi(typeof req.body === 'string' ? req.body : '');
+      const xml =
+        fault?.kind === 'result'
+          ? buildApi3g({ Result: fault.code, ResultExplanation: fault.explanation })
+          : this.handleApi(typeof req.body === 'string' ? req.body : '');
       res.type('application/xml').send(xml);
     });
     router.get(`${DPO_SIMULATOR_BASE}/payv2.php`, (req, res) => {
       const tx = this.transactions.get(String(req.query.ID ?? ''));
       res.setHeader('Cache-Control', 'no-store');
       if (!tx) {
-        res.status(404).type('html').send(renderMessagePage('Transaction not found', 'This payment link is not valid. Please return to the merchant and try again.'));
+        res
+          .status(404)
+          .type('html')
+          .send(renderMessagePage('Transaction not found', 'This payment link is not valid. Please return to the merchant and try again.'));
         return;
       }
       if (tx.state !== 'pending' || this.expired(tx)) {

@@ -32,7 +32,10 @@ function shell(title: string, inner: string): string {
 
 /** A simple page with a title and a message (unknown or finished transactions). */
 export function renderMessagePage(title: string, message: string): string {
-  return shell(title, `<div class="head"><div class="brand">DPO<span>Pay</span></div><div class="sandbox">Simulator</div></div><div class="body"><h1>${esc(title)}</h1><p class="msg">${esc(message)}</p></div>`);
+  return shell(
+    title,
+    `<div class="head"><div class="brand">DPO<span>Pay</span></div><div class="sandbox">Simulator</div></div><div class="body"><h1>${esc(title)}</h1><p class="msg">${esc(message)}</p></div>`,
+  );
 }
 
 /**

@@ -20,11 +20,19 @@ export interface DpoSetup {
  * @throws Error when `DPO_API_URL` is set without `DPO_COMPANY_TOKEN` or `DPO_SERVICE_TYPE`.
  * Source: providers/dpo-pay.md "Endpoints", "The local simulator".
  */
-export function createDpoSetup(config: Pick<Config, 'DPO_API_URL' | 'DPO_PAY_URL' | 'DPO_COMPANY_TOKEN' | 'DPO_SERVICE_TYPE'>, selfUrl: () => string): DpoSetup {
+export function createDpoSetup(
+  config: Pick<Config, 'DPO_API_URL' | 'DPO_PAY_URL' | 'DPO_COMPANY_TOKEN' | 'DPO_SERVICE_TYPE'>,
+  selfUrl: () => string,
+): DpoSetup {
   if (config.DPO_API_URL) {
     if (!config.DPO_COMPANY_TOKEN || !config.DPO_SERVICE_TYPE) throw new Error('DPO_API_URL needs DPO_COMPANY_TOKEN and DPO_SERVICE_TYPE');
     return {
-      client: new DpoClient({ apiUrl: config.DPO_API_URL, payUrl: config.DPO_PAY_URL ?? DPO_LIVE_PAY_URL, companyToken: config.DPO_COMPANY_TOKEN, serviceType: config.DPO_SERVICE_TYPE }),
+      client: new DpoClient({
+        apiUrl: config.DPO_API_URL,
+        payUrl: config.DPO_PAY_URL ?? DPO_LIVE_PAY_URL,
+        companyToken: config.DPO_COMPANY_TOKEN,
+        serviceType: config.DPO_SERVICE_TYPE,
+      }),
       simulator: null,
     };
   }

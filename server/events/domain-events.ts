@@ -8,11 +8,7 @@
  */
 
 /** Who made a change: a signed-in user, an operator (admin role), a system job, or a guest. */
-export type Actor =
-  | { type: 'user'; id: number }
-  | { type: 'operator'; id: number }
-  | { type: 'system'; name: string }
-  | { type: 'guest' };
+export type Actor = { type: 'user'; id: number } | { type: 'operator'; id: number } | { type: 'system'; name: string } | { type: 'guest' };
 
 /** A signed-in user acting for themselves (bidding, watching, buying). */
 export const userActor = (id: number): Actor => ({ type: 'user', id });

@@ -30,7 +30,11 @@ export function committedBidEvent(event: Extract<DomainEvent, { type: 'bid.place
  * (`b<bid id>`: the bids table is its log), and all of them go into ONE `event_outbox` row.
  * @returns the committed events in the order given and the outbox row's id (null when none).
  */
-export async function recordEvents(trx: Kysely<Database>, actor: Actor, events: DomainEvent[]): Promise<{ committed: CommittedEvent[]; outboxId: number | null }> {
+export async function recordEvents(
+  trx: Kysely<Database>,
+  actor: Actor,
+  events: DomainEvent[],
+): Promise<{ committed: CommittedEvent[]; outboxId: number | null }> {
   if (events.length === 0) return { committed: [], outboxId: null };
   const logged = events.filter((e) => !SELF_LOGGED_EVENT_TYPES.has(e.type));
   const rows = logged.length
@@ -55,7 +59,11 @@ export async function recordEvents(trx: Kysely<Database>, actor: Actor, events: 
     const row = rows[next++];
     return { ...e, id: `e${row.id}`, actor: e.actor ?? actor, created_at: row.created_at ? new Date(row.created_at).toISOString() : now } as CommittedEvent;
   });
-  const box = await trx.insertInto('event_outbox').values({ events: JSON.stringify(committed) }).returning('id').executeTakeFirstOrThrow();
+  const box = await trx
+    .insertInto('event_outbox')
+    .values({ events: JSON.stringify(committed) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { committed, outboxId: box.id };
 }
 
@@ -96,6 +104,9 @@ export async function claimStaleOutboxRows(trx: Kysely<Database>, graceMs: numbe
 
 /** Number of outbox rows waiting (for metrics and tests). */
 export async function countOutboxRows(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('event_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('event_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

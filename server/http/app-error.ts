@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../shared/errors.js';
+import type { ErrorCode } from '@shared/errors.js';
 
 /**
  * The one error class of Gavel (HTTP, sockets and jobs). `status` is the HTTP status;

@@ -1,6 +1,6 @@
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { minimumNextBid } from '../../shared/rules/bidding.js';
-import type { Item, ListItemsQuery, PagedItems } from '../../shared/schemas/item.schema.js';
+import { minimumNextBid } from '@shared/rules/bidding.js';
+import type { Item, ListItemsQuery, PagedItems } from '@shared/schemas/item.schema.js';
 import type { Database } from '../db/types.js';
 import { pageInfo } from '../http/pagination.js';
 
@@ -95,14 +95,21 @@ export async function findItemById(db: Kysely<Database>, id: number, increment: 
 /** Loads items by id in the public shape, as a map by id (missing ids are absent). One query. */
 export async function findItemsByIds(db: Kysely<Database>, ids: readonly number[], increment: number): Promise<Map<number, Item>> {
   if (ids.length === 0) return new Map();
-  const rows = await itemQuery(db).where('items.id', 'in', [...new Set(ids)]).execute();
+  const rows = await itemQuery(db)
+    .where('items.id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [r.id, itemRowToItem(r, increment)]));
 }
 
 /** Turns free text into a prefix tsquery (`toy hil` → `toy:* & hil:*`); null when no word is left. */
 export function toPrefixTsQuery(search: string): string | null {
   const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length ? words.slice(0, 8).map((w) => `${w}:*`).join(' & ') : null;
+  return words.length
+    ? words
+        .slice(0, 8)
+        .map((w) => `${w}:*`)
+        .join(' & ')
+    : null;
 }
 
 const price = sql<number>`coalesce(items.bid_amount, items.target_amount)`;
@@ -204,7 +211,19 @@ async function endingSoonPage(db: Kysely<Database>, query: ReturnType<typeof ite
   const open = (eb: ItemsEb) => eb.and([eb('items.date_to', '>', now), eb('items.closed_by', 'is', null)]);
   const first = await query.where(open).orderBy('items.date_to', 'asc').orderBy('items.id', 'asc').limit(limit).offset(offset).execute();
   if (first.length === limit) return first;
-  const openCount = first.length > 0 ? offset + first.length : Number((await query.clearSelect().clearOrderBy().where(open).select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
+  const openCount =
+    first.length > 0
+      ? offset + first.length
+      : Number(
+          (
+            await query
+              .clearSelect()
+              .clearOrderBy()
+              .where(open)
+              .select(sql<number>`count(*)`.as('n'))
+              .executeTakeFirst()
+          )?.n ?? 0,
+        );
   const rest = await query
     .where((eb) => eb.not(eb.and([eb.fn.coalesce(sql<boolean>`items.date_to > ${now}`, sql<boolean>`false`), eb('items.closed_by', 'is', null)])))
     .orderBy(sql`items.date_to ASC NULLS LAST`)
@@ -287,7 +306,11 @@ export async function listItems(
   }
   // The total under the category: the counts of the kinds it keeps (all kinds when none chosen).
   const total =
-    q.type && q.type !== 'all' && kinds.length === 0 ? 0 : kinds.length ? kinds.reduce((sum, k) => sum + (counts[k as keyof typeof counts] ?? 0), 0) : counts.all;
+    q.type && q.type !== 'all' && kinds.length === 0
+      ? 0
+      : kinds.length
+        ? kinds.reduce((sum, k) => sum + (counts[k as keyof typeof counts] ?? 0), 0)
+        : counts.all;
   const pagination = pageInfo(total, q.page, q.per_page, rows.length);
   return { data: rows.map((r) => itemRowToItem(r, increment)), ...pagination, pagination, counts };
 }
@@ -299,11 +322,7 @@ export function listBranches(db: Kysely<Database>) {
 
 /** Auction types, optionally of one kind (cash, online, live), active first by name. */
 export async function listAuctionTypes(db: Kysely<Database>, kind?: 'cash' | 'online' | 'live') {
-  let q = db
-    .selectFrom('auction_types')
-    .select(['id', 'name', 'type', 'description', 'date_from', 'date_to'])
-    .where('active', '=', true)
-    .orderBy('id');
+  let q = db.selectFrom('auction_types').select(['id', 'name', 'type', 'description', 'date_from', 'date_to']).where('active', '=', true).orderBy('id');
   if (kind) q = q.where('type', '=', kind);
   const rows = await q.execute();
   return rows.map((r) => ({ ...r, date_from: iso(r.date_from), date_to: iso(r.date_to) }));

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { MESSAGES } from '../../shared/messages.js';
-import { listBidsQuerySchema } from '../../shared/schemas/bid.schema.js';
-import { listItemsQuerySchema } from '../../shared/schemas/item.schema.js';
+import { MESSAGES } from '@shared/messages.js';
+import { listBidsQuerySchema } from '@shared/schemas/bid.schema.js';
+import { listItemsQuerySchema } from '@shared/schemas/item.schema.js';
 import { listItemBids } from '../bids/bids.repository.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';

@@ -74,8 +74,18 @@ export function createPaymentVerifyBackoff(schedule: readonly number[] = PAYMENT
  * Payment verification follows its own schedule (first check 1 minute after the payment starts).
  */
 export const DEFAULT_JOB_OPTIONS: Record<QueueName, DefaultJobOptions> = {
-  [QUEUE_NAMES.auctionClose]: { attempts: 8, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 86_400, count: 1000 }, removeOnFail: false },
-  [QUEUE_NAMES.reservationRelease]: { attempts: 8, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 86_400, count: 1000 }, removeOnFail: false },
+  [QUEUE_NAMES.auctionClose]: {
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 1000 },
+    removeOnComplete: { age: 86_400, count: 1000 },
+    removeOnFail: false,
+  },
+  [QUEUE_NAMES.reservationRelease]: {
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 1000 },
+    removeOnComplete: { age: 86_400, count: 1000 },
+    removeOnFail: false,
+  },
   [QUEUE_NAMES.paymentVerify]: {
     attempts: PAYMENT_VERIFY_SCHEDULE_MS.length + 1,
     backoff: { type: PAYMENT_VERIFY_BACKOFF },

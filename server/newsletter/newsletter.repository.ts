@@ -18,10 +18,7 @@ const withNewsletter = (db: Kysely<Database>) => db.withTables<{ newsletter_subs
  * The subscription of an email (any case), with its row locked (`FOR UPDATE`) until the
  * transaction ends; undefined when the email never subscribed.
  */
-export async function lockNewsletterSubscription(
-  trx: Kysely<Database>,
-  email: string,
-): Promise<{ id: number; unsubscribed_at: Date | null } | undefined> {
+export async function lockNewsletterSubscription(trx: Kysely<Database>, email: string): Promise<{ id: number; unsubscribed_at: Date | null } | undefined> {
   return withNewsletter(trx)
     .selectFrom('newsletter_subscriptions')
     .select(['id', 'unsubscribed_at'])

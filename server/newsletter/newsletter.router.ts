@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { newsletterInputSchema } from '../../shared/schemas/newsletter.schema.js';
+import { newsletterInputSchema } from '@shared/schemas/newsletter.schema.js';
 import type { CommandRunner } from '../events/command-runner.js';
 import { userActor } from '../events/domain-events.js';
 import { parseInput } from '../http/validate.js';

@@ -1,8 +1,8 @@
 import { Router, type Request } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { CHECKOUT_MESSAGES as M } from '../../shared/messages/checkout.js';
-import { checkoutInputSchema } from '../../shared/schemas/checkout.schema.js';
+import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout.js';
+import { checkoutInputSchema } from '@shared/schemas/checkout.schema.js';
 import { resolveCartOwner } from '../cart/cart-owner.js';
 import type { Database } from '../db/types.js';
 import type { DpoClient } from '../dpo/dpo-client.js';
@@ -27,7 +27,13 @@ export interface CheckoutRouterDeps {
 /** Refuses bank and card: 'Selected payment method is not available yet'. Source: spec/shopping.md §4. */
 function refuseDisabledMethod(method: string | undefined): void {
   if (method === 'bank' || method === 'card') {
-    throw new AppError(422, 'validation', M.methodNotAvailable, { payment_method: [M.methodNotAvailable] }, { success: false, error_code: 'method_unavailable' });
+    throw new AppError(
+      422,
+      'validation',
+      M.methodNotAvailable,
+      { payment_method: [M.methodNotAvailable] },
+      { success: false, error_code: 'method_unavailable' },
+    );
   }
 }
 

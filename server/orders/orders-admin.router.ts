@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { adminOrdersQuerySchema, cancelOrderInputSchema } from '../../shared/schemas/admin-order.schema.js';
+import { adminOrdersQuerySchema, cancelOrderInputSchema } from '@shared/schemas/admin-order.schema.js';
 import { requireRole } from '../auth/auth.middleware.js';
 import type { Database } from '../db/types.js';
 import type { CommandRunner } from '../events/command-runner.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AdminOrderView, AdminOrdersPage, AdminOrdersQuery } from '../../shared/schemas/admin-order.schema.js';
+import type { AdminOrderView, AdminOrdersPage, AdminOrdersQuery } from '@shared/schemas/admin-order.schema.js';
 import type { Database } from '../db/types.js';
 import { pageAdminOrderIds, selectAdminOrderRows, selectOrderLines, type AdminOrderRow } from './orders.repository.js';
 
@@ -16,7 +16,11 @@ function adminOrderRowToView(r: AdminOrderRow, lines: Awaited<ReturnType<typeof 
     payment_status: r.payment_status ?? null,
     amount_total: Number(r.amount_total),
     currency: r.currency,
-    customer: { name: r.customer_name ?? r.user_name ?? null, email: r.customer_email ?? r.user_email ?? null, phone: r.customer_phone ?? r.user_phone ?? null },
+    customer: {
+      name: r.customer_name ?? r.user_name ?? null,
+      email: r.customer_email ?? r.user_email ?? null,
+      phone: r.customer_phone ?? r.user_phone ?? null,
+    },
     reserved_until: iso(r.reserved_until),
     paid_at: iso(r.paid_at),
     cancelled_at: iso(r.cancelled_at),

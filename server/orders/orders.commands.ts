@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
-import { CHECKOUT_MESSAGES as M } from '../../shared/messages/checkout.js';
-import { cartRefusal, cartRefusalMessage } from '../../shared/rules/cart-availability.js';
-import type { AdminOrderActionResult } from '../../shared/schemas/admin-order.schema.js';
-import { DPO_MAX_AMOUNT, type CheckoutInput } from '../../shared/schemas/checkout.schema.js';
+import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout.js';
+import { cartRefusal, cartRefusalMessage } from '@shared/rules/cart-availability.js';
+import type { AdminOrderActionResult } from '@shared/schemas/admin-order.schema.js';
+import { DPO_MAX_AMOUNT, type CheckoutInput } from '@shared/schemas/checkout.schema.js';
 import { deleteCartLines, findCartId, listCartLines, type CartOwner } from '../cart/cart.repository.js';
 import type { Database } from '../db/types.js';
 import { domainEvent, type Actor, type CommandOutcome, type DomainEvent } from '../events/domain-events.js';
@@ -57,7 +57,8 @@ export const RESERVATION_EXPIRED_REASON = 'Reservation expired before the cash w
 /** The reason cash-received gives in the event log (as on the payment row). */
 const CASH_RECEIVED_REASON = 'Cash received on delivery';
 
-const formatWhen = (d: Date) => d.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Blantyre' });
+const formatWhen = (d: Date) =>
+  d.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Blantyre' });
 
 const roundMoney = (n: number) => Math.round(n * 100) / 100;
 
@@ -98,7 +99,11 @@ export async function placeOrder(trx: Transaction<Database>, _actor: Actor, inpu
     const refusal = cartRefusal(line);
     if (refusal === 'bid_only' || refusal === 'sold' || refusal === 'reserved') {
       const message = refusal === 'reserved' ? M.reservedInCart : `${line.name}: ${cartRefusalMessage(refusal)}`;
-      throw new AppError(refusal === 'reserved' ? 409 : 422, 'conflict', message, undefined, { success: false, error_code: `item_${refusal}`, item_id: line.item_id });
+      throw new AppError(refusal === 'reserved' ? 409 : 422, 'conflict', message, undefined, {
+        success: false,
+        error_code: `item_${refusal}`,
+        item_id: line.item_id,
+      });
     }
   }
   const total = roundMoney(lines.reduce((s, l) => s + l.target_amount * l.quantity, 0));
@@ -157,7 +162,16 @@ export async function placeOrder(trx: Transaction<Database>, _actor: Actor, inpu
     domainEvent(
       'order.placed',
       { type: 'order', id: orderId },
-      { order_id: orderId, reference, method, status, total: amount, item_ids: itemIds, owner: cartOwnerRef(owner), reserved_until: reservedUntil ? reservedUntil.toISOString() : null },
+      {
+        order_id: orderId,
+        reference,
+        method,
+        status,
+        total: amount,
+        item_ids: itemIds,
+        owner: cartOwnerRef(owner),
+        reserved_until: reservedUntil ? reservedUntil.toISOString() : null,
+      },
     ),
   ];
   if (method === 'cash') {
@@ -183,11 +197,14 @@ async function lockCashOrder(trx: Transaction<Database>, orderId: number): Promi
 
 /** 409 for a cash order that is no longer reserved (paid, cancelled or otherwise settled). */
 function notReserved(order: LockedOrder): AppError {
-  if (order.status === 'paid' || order.status === 'completed') return new AppError(409, 'conflict', `${order.order_reference} is already paid.`, undefined, { status: order.status });
+  if (order.status === 'paid' || order.status === 'completed')
+    return new AppError(409, 'conflict', `${order.order_reference} is already paid.`, undefined, { status: order.status });
   if (order.status === 'cancelled') {
     const when = order.cancelled_at ? ` on ${formatWhen(order.cancelled_at)}` : '';
     const why = order.settled_by == null ? 'its reservation expired and was released' : 'it was cancelled by an operator';
-    return new AppError(409, 'conflict', `${order.order_reference} was cancelled${when}: ${why}, and its items went back on sale.`, undefined, { status: order.status });
+    return new AppError(409, 'conflict', `${order.order_reference} was cancelled${when}: ${why}, and its items went back on sale.`, undefined, {
+      status: order.status,
+    });
   }
   return new AppError(409, 'conflict', `${order.order_reference} is ${order.status.replace('_', ' ')}, not reserved.`, undefined, { status: order.status });
 }
@@ -199,7 +216,11 @@ function notReserved(order: LockedOrder): AppError {
  * release job and operators cancelling early.
  * @returns the ids of the items put back on sale, ascending.
  */
-async function cancelLockedReservation(trx: Transaction<Database>, orderId: number, by: { reason: string | null; settledBy: number | null }): Promise<number[]> {
+async function cancelLockedReservation(
+  trx: Transaction<Database>,
+  orderId: number,
+  by: { reason: string | null; settledBy: number | null },
+): Promise<number[]> {
   const itemIds = await releaseReservedItems(trx, orderId);
   await markOrderCancelled(trx, orderId, by);
   await cancelPendingCashPayment(trx, orderId);
@@ -225,13 +246,23 @@ async function actionResult(trx: Transaction<Database>, orderId: number, message
  *   already expired.
  * Source: admin orders brief (settling cash-on-delivery orders); spec/shopping.md §4 "Payment success page".
  */
-export async function recordCashReceived(trx: Transaction<Database>, actor: Actor, input: { orderId: number }): Promise<CommandOutcome<AdminOrderActionResult>> {
+export async function recordCashReceived(
+  trx: Transaction<Database>,
+  actor: Actor,
+  input: { orderId: number },
+): Promise<CommandOutcome<AdminOrderActionResult>> {
   const operatorId = operatorIdOf(actor);
   const order = await lockCashOrder(trx, input.orderId);
   if (order.status !== 'reserved') throw notReserved(order);
   if (!order.reserved_until || order.reserved_until.getTime() <= order.now.getTime()) {
     const when = order.reserved_until ? ` on ${formatWhen(order.reserved_until)}` : '';
-    throw new AppError(409, 'conflict', `The reservation of ${order.order_reference} expired${when}; it is being released and can no longer be settled. Place a new order if the buyer still wants the items.`, undefined, { status: 'expired' });
+    throw new AppError(
+      409,
+      'conflict',
+      `The reservation of ${order.order_reference} expired${when}; it is being released and can no longer be settled. Place a new order if the buyer still wants the items.`,
+      undefined,
+      { status: 'expired' },
+    );
   }
   const released = await releaseReservedItems(trx, order.id);
   await markOrderPaid(trx, order.id, { settledBy: operatorId });
@@ -241,7 +272,9 @@ export async function recordCashReceived(trx: Transaction<Database>, actor: Acto
   const itemIds = [...new Set([...released, ...sold])].sort((a, b) => a - b);
   return {
     result: await actionResult(trx, order.id, `Cash received for ${order.order_reference}; the order is paid.`),
-    events: [orderStatusChanged({ id: order.id, reference: order.order_reference }, { before: order.status, after: 'paid', itemIds, reason: CASH_RECEIVED_REASON })],
+    events: [
+      orderStatusChanged({ id: order.id, reference: order.order_reference }, { before: order.status, after: 'paid', itemIds, reason: CASH_RECEIVED_REASON }),
+    ],
   };
 }
 
@@ -255,14 +288,20 @@ export async function recordCashReceived(trx: Transaction<Database>, actor: Acto
  *   already cancelled.
  * Source: admin orders brief (settling cash-on-delivery orders).
  */
-export async function cancelReservation(trx: Transaction<Database>, actor: Actor, input: { orderId: number; reason: string }): Promise<CommandOutcome<AdminOrderActionResult>> {
+export async function cancelReservation(
+  trx: Transaction<Database>,
+  actor: Actor,
+  input: { orderId: number; reason: string },
+): Promise<CommandOutcome<AdminOrderActionResult>> {
   const operatorId = operatorIdOf(actor);
   const order = await lockCashOrder(trx, input.orderId);
   if (order.status !== 'reserved') throw notReserved(order);
   const itemIds = await cancelLockedReservation(trx, order.id, { reason: input.reason, settledBy: operatorId });
   return {
     result: await actionResult(trx, order.id, `${order.order_reference} cancelled; its items are back on sale.`),
-    events: [orderStatusChanged({ id: order.id, reference: order.order_reference }, { before: order.status, after: 'cancelled', itemIds, reason: input.reason })],
+    events: [
+      orderStatusChanged({ id: order.id, reference: order.order_reference }, { before: order.status, after: 'cancelled', itemIds, reason: input.reason }),
+    ],
   };
 }
 
@@ -275,13 +314,22 @@ export async function cancelReservation(trx: Transaction<Database>, actor: Actor
  * Source: spec/shopping.md §2 "Payment success page" (unpaid reservations are cancelled and the
  * items returned to sale); DESIGN.md "How a bid flows" (cash-on-delivery reservations).
  */
-export async function releaseReservation(trx: Transaction<Database>, _actor: Actor, input: { orderId: number }): Promise<CommandOutcome<ReleasedReservation | null>> {
+export async function releaseReservation(
+  trx: Transaction<Database>,
+  _actor: Actor,
+  input: { orderId: number },
+): Promise<CommandOutcome<ReleasedReservation | null>> {
   const order = await lockOrder(trx, input.orderId);
   if (!order || order.status !== 'reserved') return { result: null, events: [] };
   if (!order.reserved_until || order.reserved_until.getTime() > order.now.getTime()) return { result: null, events: [] };
   const itemIds = await cancelLockedReservation(trx, order.id, { reason: null, settledBy: null });
   return {
     result: { order_id: order.id, item_ids: itemIds },
-    events: [orderStatusChanged({ id: order.id, reference: order.order_reference }, { before: order.status, after: 'cancelled', itemIds, reason: RESERVATION_EXPIRED_REASON })],
+    events: [
+      orderStatusChanged(
+        { id: order.id, reference: order.order_reference },
+        { before: order.status, after: 'cancelled', itemIds, reason: RESERVATION_EXPIRED_REASON },
+      ),
+    ],
   };
 }

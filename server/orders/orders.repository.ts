@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { AdminOrdersQuery } from '../../shared/schemas/admin-order.schema.js';
+import type { AdminOrdersQuery } from '@shared/schemas/admin-order.schema.js';
 import type { Database, OrderLinesTable, OrdersTable } from '../db/types.js';
 
 /** An order to store: its row without ids or timestamps. */
@@ -18,7 +18,11 @@ export type OrderRow = Selectable<OrdersTable>;
  */
 export async function insertOrder(trx: Kysely<Database>, order: NewOrder, lines: NewOrderLine[]): Promise<number> {
   const row = await trx.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
-  if (lines.length) await trx.insertInto('order_lines').values(lines.map((l) => ({ ...l, order_id: row.id }))).execute();
+  if (lines.length)
+    await trx
+      .insertInto('order_lines')
+      .values(lines.map((l) => ({ ...l, order_id: row.id })))
+      .execute();
   return row.id;
 }
 
@@ -109,7 +113,13 @@ export async function markOrderItemsSold(trx: Kysely<Database>, orderId: number,
  * @returns the item ids.
  */
 export async function takeReservedUnits(trx: Kysely<Database>, orderId: number): Promise<number[]> {
-  const lines = await trx.selectFrom('order_lines').select(['item_id', 'quantity']).where('order_id', '=', orderId).where('item_id', 'is not', null).orderBy('item_id').execute();
+  const lines = await trx
+    .selectFrom('order_lines')
+    .select(['item_id', 'quantity'])
+    .where('order_id', '=', orderId)
+    .where('item_id', 'is not', null)
+    .orderBy('item_id')
+    .execute();
   for (const l of lines) {
     await trx
       .updateTable('items')
@@ -127,7 +137,13 @@ export async function takeReservedUnits(trx: Kysely<Database>, orderId: number):
  * @returns the item ids, ascending.
  */
 export async function returnHeldUnits(trx: Kysely<Database>, orderId: number): Promise<number[]> {
-  const lines = await trx.selectFrom('order_lines').select(['item_id', 'quantity']).where('order_id', '=', orderId).where('item_id', 'is not', null).orderBy('item_id').execute();
+  const lines = await trx
+    .selectFrom('order_lines')
+    .select(['item_id', 'quantity'])
+    .where('order_id', '=', orderId)
+    .where('item_id', 'is not', null)
+    .orderBy('item_id')
+    .execute();
   for (const l of lines) {
     await trx
       .updateTable('items')
@@ -151,7 +167,11 @@ export async function releaseReservedItems(trx: Kysely<Database>, orderId: numbe
   const rows = await trx
     .updateTable('items')
     .set({ is_reserved: false, reserved_until: null, updated_at: sql`now()` })
-    .where('id', 'in', trx.selectFrom('order_lines').select('item_id').where('order_id', '=', orderId).where('item_id', 'is not', null).$narrowType<{ item_id: number }>())
+    .where(
+      'id',
+      'in',
+      trx.selectFrom('order_lines').select('item_id').where('order_id', '=', orderId).where('item_id', 'is not', null).$narrowType<{ item_id: number }>(),
+    )
     .where('is_reserved', '=', true)
     .where('reserved_until', '=', order.reserved_until)
     .returning('id')
@@ -185,7 +205,18 @@ export interface LockedOrder {
 export function lockOrder(trx: Kysely<Database>, orderId: number): Promise<LockedOrder | undefined> {
   return trx
     .selectFrom('orders')
-    .select(['id', 'order_reference', 'status', 'payment_method', 'user_id', 'guest_token_hash', 'reserved_until', 'cancelled_at', 'settled_by', sql<Date>`now()`.as('now')])
+    .select([
+      'id',
+      'order_reference',
+      'status',
+      'payment_method',
+      'user_id',
+      'guest_token_hash',
+      'reserved_until',
+      'cancelled_at',
+      'settled_by',
+      sql<Date>`now()`.as('now'),
+    ])
     .where('id', '=', orderId)
     .forUpdate()
     .executeTakeFirst();
@@ -229,7 +260,11 @@ export async function settleAwaitingOrder(trx: Kysely<Database>, orderId: number
 
 /** Stores the provider's payment reference (DPO's transaction token) on the order. */
 export async function setOrderPaymentReference(trx: Kysely<Database>, orderId: number, reference: string): Promise<void> {
-  await trx.updateTable('orders').set({ payment_reference: reference, updated_at: sql`now()` }).where('id', '=', orderId).execute();
+  await trx
+    .updateTable('orders')
+    .set({ payment_reference: reference, updated_at: sql`now()` })
+    .where('id', '=', orderId)
+    .execute();
 }
 
 /** The order of a reference (`ORD-…`, `AUC-…`), or undefined. */
@@ -243,7 +278,10 @@ export function findOrderById(db: Kysely<Database>, orderId: number): Promise<Or
 }
 
 /** An order's lines as the result pages show them (name, quantity, unit price and amount in MWK), in order. */
-export function listOrderLineSummaries(db: Kysely<Database>, orderId: number): Promise<{ name: string; quantity: number; unit_price: number; amount: number }[]> {
+export function listOrderLineSummaries(
+  db: Kysely<Database>,
+  orderId: number,
+): Promise<{ name: string; quantity: number; unit_price: number; amount: number }[]> {
   return db.selectFrom('order_lines').select(['name', 'quantity', 'unit_price', 'amount']).where('order_id', '=', orderId).orderBy('id').execute();
 }
 
@@ -344,15 +382,7 @@ export function selectAdminOrderRows(db: Kysely<Database>, ids: number[]) {
       'o.created_at',
       'o.updated_at',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('payments as p')
-        .select('p.status')
-        .whereRef('p.order_id', '=', 'o.id')
-        .orderBy('p.id', 'desc')
-        .limit(1)
-        .as('payment_status'),
-    )
+    .select((eb) => eb.selectFrom('payments as p').select('p.status').whereRef('p.order_id', '=', 'o.id').orderBy('p.id', 'desc').limit(1).as('payment_status'))
     .where('o.id', 'in', ids)
     .execute();
 }
@@ -362,5 +392,10 @@ export type AdminOrderRow = Awaited<ReturnType<typeof selectAdminOrderRows>>[num
 
 /** The lines of the given orders (order id, item id, name, quantity, unit price, amount), in order. */
 export function selectOrderLines(db: Kysely<Database>, orderIds: number[]) {
-  return db.selectFrom('order_lines').select(['order_id', 'item_id', 'name', 'quantity', 'unit_price', 'amount']).where('order_id', 'in', orderIds).orderBy('id').execute();
+  return db
+    .selectFrom('order_lines')
+    .select(['order_id', 'item_id', 'name', 'quantity', 'unit_price', 'amount'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('id')
+    .execute();
 }

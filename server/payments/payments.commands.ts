@@ -48,7 +48,13 @@ export async function startPayment(trx: Transaction<Database>, _actor: Actor, in
     await setOrderPaymentReference(trx, input.orderId, answer.transToken);
     return {
       result: { started: true },
-      events: [domainEvent('order.payment_started', { type: 'order', id: input.orderId }, { order_id: input.orderId, reference: input.reference, payment_id: input.paymentId })],
+      events: [
+        domainEvent(
+          'order.payment_started',
+          { type: 'order', id: input.orderId },
+          { order_id: input.orderId, reference: input.reference, payment_id: input.paymentId },
+        ),
+      ],
     };
   }
   const moved = await settleAwaitingOrder(trx, input.orderId, 'failed');
@@ -57,7 +63,12 @@ export async function startPayment(trx: Transaction<Database>, _actor: Actor, in
   return {
     result: { started: false },
     events: moved
-      ? [orderStatusChanged({ id: input.orderId, reference: input.reference }, { before: 'awaiting_payment', after: 'failed', itemIds, reason: `DPO Pay createToken: ${answer.technical}`.slice(0, 500) })]
+      ? [
+          orderStatusChanged(
+            { id: input.orderId, reference: input.reference },
+            { before: 'awaiting_payment', after: 'failed', itemIds, reason: `DPO Pay createToken: ${answer.technical}`.slice(0, 500) },
+          ),
+        ]
       : [],
   };
 }
@@ -86,12 +97,19 @@ export interface VerificationOutcome {
  * are back on sale).
  * Source: providers/dpo-pay.md "verifyToken", "The buyer comes back".
  */
-export async function confirmPayment(trx: Transaction<Database>, _actor: Actor, input: { paymentId: number; verified: VerifiedToken }): Promise<CommandOutcome<VerificationOutcome>> {
+export async function confirmPayment(
+  trx: Transaction<Database>,
+  _actor: Actor,
+  input: { paymentId: number; verified: VerifiedToken },
+): Promise<CommandOutcome<VerificationOutcome>> {
   const v = input.verified;
   const p = await lockPaymentWithOrder(trx, input.paymentId);
   const owner: CartOwner = { userId: p.user_id, guestHash: p.user_id == null ? p.guest_token_hash : null };
   const base = { resultCode: v.result || null, orderId: p.order_id };
-  const noEvents = (outcome: VerificationOutcome['outcome']): CommandOutcome<VerificationOutcome> => ({ result: { ...base, outcome, changedItemIds: [] }, events: [] });
+  const noEvents = (outcome: VerificationOutcome['outcome']): CommandOutcome<VerificationOutcome> => ({
+    result: { ...base, outcome, changedItemIds: [] },
+    events: [],
+  });
   const answer = { resultCode: v.result || null, explanation: v.explanation || null };
   if (p.status !== 'pending') return noEvents('already_settled');
 
@@ -105,7 +123,10 @@ export async function confirmPayment(trx: Transaction<Database>, _actor: Actor, 
   if (v.result === '000') {
     const amountOk = v.amount != null && Math.abs(v.amount - p.amount) < 0.005 && v.currency.toUpperCase() === p.currency.toUpperCase();
     if (!amountOk) {
-      await recordVerification(trx, p.id, { ...answer, explanation: `Amount/currency mismatch: charged ${p.amount} ${p.currency}, DPO reports ${v.amount ?? '?'} ${v.currency || '?'}` });
+      await recordVerification(trx, p.id, {
+        ...answer,
+        explanation: `Amount/currency mismatch: charged ${p.amount} ${p.currency}, DPO reports ${v.amount ?? '?'} ${v.currency || '?'}`,
+      });
       return noEvents('flagged');
     }
     await recordVerification(trx, p.id, { ...answer, status: 'paid', approvalCode: v.approval || null, verified: true });
@@ -114,7 +135,8 @@ export async function confirmPayment(trx: Transaction<Database>, _actor: Actor, 
     const cartId = await findCartId(trx, owner);
     const removed = cartId && itemIds.length ? await deleteCartLines(trx, cartId, itemIds) : 0;
     const events = [orderStatusChanged(order, { before: p.order_status, after: 'paid', itemIds, reason })];
-    if (cartId && removed > 0) events.push(domainEvent('cart.changed', { type: 'cart', id: cartId }, { owner: cartOwnerRef(owner), item_id: null, action: 'paid' }));
+    if (cartId && removed > 0)
+      events.push(domainEvent('cart.changed', { type: 'cart', id: cartId }, { owner: cartOwnerRef(owner), item_id: null, action: 'paid' }));
     return { result: { ...base, outcome: 'paid', changedItemIds: itemIds }, events };
   }
   if (v.result === '002') {

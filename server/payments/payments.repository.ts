@@ -28,7 +28,13 @@ export async function recordPaymentToken(
 ): Promise<void> {
   await trx
     .updateTable('payments')
-    .set({ transaction_token: token.transToken, transaction_ref: token.transRef || null, result_code: token.result, result_explanation: token.explanation, updated_at: sql`now()` })
+    .set({
+      transaction_token: token.transToken,
+      transaction_ref: token.transRef || null,
+      result_code: token.result,
+      result_explanation: token.explanation,
+      updated_at: sql`now()`,
+    })
     .where('id', '=', paymentId)
     .execute();
 }
@@ -143,7 +149,13 @@ export async function findPendingDpoPaymentId(db: Kysely<Database>, orderId: num
 
 /** The id of an order's latest DPO Pay payment (any status), or undefined. */
 export async function findLatestDpoPaymentId(db: Kysely<Database>, orderId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('payments').select('id').where('order_id', '=', orderId).where('provider', '=', 'dpopay').orderBy('id', 'desc').executeTakeFirst();
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('provider', '=', 'dpopay')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   return row?.id;
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { CHECKOUT_MESSAGES as M } from '../../shared/messages/checkout.js';
-import type { CheckoutInput, PaymentResult } from '../../shared/schemas/checkout.schema.js';
+import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout.js';
+import type { CheckoutInput, PaymentResult } from '@shared/schemas/checkout.schema.js';
 import type { CartOwner } from '../cart/cart.repository.js';
 import type { Database } from '../db/types.js';
 import { DpoError, type DpoClient } from '../dpo/dpo-client.js';
@@ -38,7 +38,8 @@ export function mapCreateTokenError(err: unknown): { status: number; message: st
   if (err.kind === 'bad_response') return { status: 502, message: M.tokenFailed, errorCode: `http_${err.httpStatus ?? 'invalid'}`, technical: err.message };
   const code = err.result ?? 'unknown';
   const technical = `${code}: ${err.message}`;
-  if (code === '905' || code === '906' || /Payment amount cannot exceed/i.test(err.message)) return { status: 422, message: M.overLimit, errorCode: code, technical };
+  if (code === '905' || code === '906' || /Payment amount cannot exceed/i.test(err.message))
+    return { status: 422, message: M.overLimit, errorCode: code, technical };
   if (['801', '802'].includes(code) || /Invalid company token/i.test(err.message)) return { status: 502, message: M.gatewayConfig, errorCode: code, technical };
   if (/Service Type not active/i.test(err.message)) return { status: 502, message: M.serviceInactive, errorCode: code, technical };
   if (['803', '804', '902', '904', '940', '950', '960'].includes(code)) return { status: 502, message: M.processingError, errorCode: code, technical };
@@ -98,7 +99,12 @@ export async function startDpoPayment(
  *   'bad_response' when DPO Pay can't be reached (retry later).
  * Source: providers/dpo-pay.md "verifyToken" (re-verify pending orders on a backoff schedule).
  */
-export async function reverifyPayment(db: Kysely<Database>, deps: PaymentServiceDeps, paymentId: number, actor: Actor = PAYMENT_CHECK_ACTOR): Promise<VerificationOutcome> {
+export async function reverifyPayment(
+  db: Kysely<Database>,
+  deps: PaymentServiceDeps,
+  paymentId: number,
+  actor: Actor = PAYMENT_CHECK_ACTOR,
+): Promise<VerificationOutcome> {
   const p = await findPaymentForVerification(db, paymentId);
   if (!p) throw AppError.notFound('Payment not found');
   if (p.status !== 'pending' || p.provider !== 'dpopay' || !p.transaction_token) {

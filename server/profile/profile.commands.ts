@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import { ACCOUNT_MESSAGES } from '../../shared/messages/accounts.js';
-import type { BillingAddress, BillingAddressInput } from '../../shared/schemas/profile.schema.js';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts.js';
+import type { BillingAddress, BillingAddressInput } from '@shared/schemas/profile.schema.js';
 import { revokeOtherApiTokens, revokeOtherSessions } from '../auth/credentials.repository.js';
 import { hashSecret } from '../auth/credentials.service.js';
 import { findAuthUserById, isEmailTakenByOther, lockUserAccount, updateUserAccount, type AuthUser } from '../auth/user.repository.js';
@@ -98,6 +98,8 @@ export async function saveBillingAddress(trx: Transaction<Database>, actor: Acto
   const before = previous ? addressFacts(previous) : null;
   const after = addressFacts(stored);
   const events: DomainEvent[] =
-    JSON.stringify(before) === JSON.stringify(after) ? [] : [domainEvent('user.billing_address_changed', { type: 'user', id: userId }, { user_id: userId, before, after })];
+    JSON.stringify(before) === JSON.stringify(after)
+      ? []
+      : [domainEvent('user.billing_address_changed', { type: 'user', id: userId }, { user_id: userId, before, after })];
   return { result: stored, events };
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { BillingAddress, BillingAddressInput, DraftOrder, DraftOrdersQuery, Paged } from '../../shared/schemas/profile.schema.js';
+import type { BillingAddress, BillingAddressInput, DraftOrder, DraftOrdersQuery, Paged } from '@shared/schemas/profile.schema.js';
 import type { Database } from '../db/types.js';
 import { pageInfo } from '../http/pagination.js';
 
@@ -98,7 +98,13 @@ export async function listDraftOrders(db: Kysely<Database>, userId: number, quer
         eb('orders.order_reference', 'ilike', like),
         eb('orders.payment_reference', 'ilike', like),
         eb(sql<string>`orders.status::text`, 'ilike', like),
-        eb.exists(eb.selectFrom('order_lines').select(sql`1`.as('one')).whereRef('order_lines.order_id', '=', 'orders.id').where('order_lines.name', 'ilike', like)),
+        eb.exists(
+          eb
+            .selectFrom('order_lines')
+            .select(sql`1`.as('one'))
+            .whereRef('order_lines.order_id', '=', 'orders.id')
+            .where('order_lines.name', 'ilike', like),
+        ),
       ]),
     );
   }
@@ -111,7 +117,10 @@ export async function listDraftOrders(db: Kysely<Database>, userId: number, quer
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page)
     .execute();
-  const lines = await linesOf(db, rows.map((r) => r.id));
+  const lines = await linesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     data: rows.map((r) => toDraftOrder(r, lines.get(r.id) ?? [])),
     meta: pageInfo(count, query.page, query.per_page, rows.length),
@@ -130,7 +139,10 @@ export async function findDraftOrder(db: Kysely<Database>, userId: number, order
  * The profile's summary tiles: order count, total paid (MWK, orders paid or completed) and the
  * date of the latest order (ISO, or null).
  */
-export async function summariseOrders(db: Kysely<Database>, userId: number): Promise<{ order_count: number; total_spent: number; last_order_at: string | null }> {
+export async function summariseOrders(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ order_count: number; total_spent: number; last_order_at: string | null }> {
   const row = await db
     .selectFrom('orders')
     .select((eb) => [
@@ -145,7 +157,16 @@ export async function summariseOrders(db: Kysely<Database>, userId: number): Pro
 }
 
 const addressColumns = ['address1', 'town', 'state', 'zip', 'country', 'email', 'phone', 'updated_at'] as const;
-const toAddress = (r: { address1: string; town: string | null; state: string | null; zip: string | null; country: string; email: string | null; phone: string | null; updated_at: Date }): BillingAddress => ({
+const toAddress = (r: {
+  address1: string;
+  town: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string;
+  email: string | null;
+  phone: string | null;
+  updated_at: Date;
+}): BillingAddress => ({
   ...r,
   updated_at: r.updated_at.toISOString(),
 });

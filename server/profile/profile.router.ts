@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { billingAddressInputSchema, draftOrdersQuerySchema, profileInputSchema } from '../../shared/schemas/profile.schema.js';
+import { billingAddressInputSchema, draftOrdersQuerySchema, profileInputSchema } from '@shared/schemas/profile.schema.js';
 import { requireUser } from '../auth/auth.middleware.js';
 import { hashPassword } from '../auth/password.js';
 import type { TokenCache } from '../auth/token-cache.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { LIVE_AUCTION_MESSAGES } from '../../shared/messages/live-auctions.js';
+import { LIVE_AUCTION_MESSAGES } from '@shared/messages/live-auctions.js';
 import { snapshotOf } from '../cart/cart.service.js';
 import { findCartId, listCartLines } from '../cart/cart.repository.js';
 import type { Database } from '../db/types.js';
@@ -138,7 +138,8 @@ export function createEventPresenter(deps: EventPresenterDeps): (event: Committe
         break;
       case 'watchlist.changed': {
         const userId = event.payload.user_id;
-        if (occupied(rooms.user(userId))) later(event.type, async () => void local.to(rooms.user(userId)).emit('watchlist:count', { count: await countWatchlist(db, userId) }));
+        if (occupied(rooms.user(userId)))
+          later(event.type, async () => void local.to(rooms.user(userId)).emit('watchlist:count', { count: await countWatchlist(db, userId) }));
         break;
       }
       case 'cart.changed':

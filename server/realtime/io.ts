@@ -5,8 +5,8 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { Server, type Socket } from 'socket.io';
 import type { Logger } from 'pino';
-import { MESSAGES } from '../../shared/messages.js';
-import { itemRoomPayloadSchema, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/events.js';
+import { MESSAGES } from '@shared/messages.js';
+import { itemRoomPayloadSchema, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '@shared/events.js';
 import { SESSION_COOKIE, hasRole, resolveAuth } from '../auth/auth.middleware.js';
 import { GUEST_CART_COOKIE, hashGuestCartToken } from '../cart/cart-cookie.js';
 import type { Database } from '../db/types.js';
@@ -65,7 +65,11 @@ export function createRealtime(deps: {
     pingTimeout: 20_000,
     ...(deps.scaleOut
       ? {
-          adapter: createAdapter(deps.scaleOut.redis, { streamName: deps.scaleOut.streamName, channelPrefix: deps.scaleOut.streamName, sessionKeyPrefix: `${deps.scaleOut.streamName}:session:` }),
+          adapter: createAdapter(deps.scaleOut.redis, {
+            streamName: deps.scaleOut.streamName,
+            channelPrefix: deps.scaleOut.streamName,
+            sessionKeyPrefix: `${deps.scaleOut.streamName}:session:`,
+          }),
           connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000 },
         }
       : {}),

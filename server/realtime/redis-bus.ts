@@ -26,7 +26,10 @@ export class RedisBus implements EventBus {
   private readonly ready: Promise<unknown>;
   private readonly origin = randomBytes(8).toString('hex');
 
-  constructor(redisUrl: string, private readonly channel = EVENTS_CHANNEL) {
+  constructor(
+    redisUrl: string,
+    private readonly channel = EVENTS_CHANNEL,
+  ) {
     this.pub = new Redis(redisUrl, { protocol: 2, lazyConnect: false });
     this.sub = new Redis(redisUrl, { protocol: 2, lazyConnect: false });
     this.sub.on('message', (_channel: string, message: string) => {

@@ -11,8 +11,7 @@ export const rooms = {
   /** A guest cart's room, named by the hash of its cookie token (never sent to clients). */
   guestCart: (tokenHash: string) => `cart:${tokenHash}`,
   /** The room of a cart's owner: the user's room, else the guest cart's; null without either. */
-  cart: (owner: CartOwnerRef): string | null =>
-    owner.user_id != null ? `user:${owner.user_id}` : owner.guest_hash ? `cart:${owner.guest_hash}` : null,
+  cart: (owner: CartOwnerRef): string | null => (owner.user_id != null ? `user:${owner.user_id}` : owner.guest_hash ? `cart:${owner.guest_hash}` : null),
   /** Operators watching the Orders screen; joined only by users with the admin role. */
   adminOrders: 'admin:orders',
 };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { normaliseIncrement } from '../../shared/rules/bidding.js';
+import { normaliseIncrement } from '@shared/rules/bidding.js';
 import type { Database } from '../db/types.js';
 
 /** Reads one setting's JSON value, or `fallback` when it is missing. */
@@ -21,4 +21,3 @@ export async function putSetting(db: Kysely<Database>, key: string, value: unkno
 export async function getBidIncrement(db: Kysely<Database>): Promise<number> {
   return normaliseIncrement(await getSetting<unknown>(db, 'auction_bid_increment', 1));
 }
-

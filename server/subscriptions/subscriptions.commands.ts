@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { LIVE_AUCTION_MESSAGES as M } from '../../shared/messages/live-auctions.js';
+import { LIVE_AUCTION_MESSAGES as M } from '@shared/messages/live-auctions.js';
 import type { Database } from '../db/types.js';
 import { domainEvent, type Actor, type CommandOutcome } from '../events/domain-events.js';
 import { AppError } from '../http/app-error.js';

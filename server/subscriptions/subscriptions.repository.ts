@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { SubscriptionView } from '../../shared/schemas/subscription.schema.js';
+import type { SubscriptionView } from '@shared/schemas/subscription.schema.js';
 import type { Database } from '../db/types.js';
 
 /** A registration's status (`auction_subscriptions.status`). */
@@ -55,7 +55,14 @@ export async function insertPendingSubscription(
   try {
     const row = await db
       .insertInto('auction_subscriptions')
-      .values({ user_id: values.userId, auction_type_id: values.auctionTypeId, reference_number: values.referenceNumber, status: 'pending', decline_reason: null, reviewed_by: null })
+      .values({
+        user_id: values.userId,
+        auction_type_id: values.auctionTypeId,
+        reference_number: values.referenceNumber,
+        status: 'pending',
+        decline_reason: null,
+        reviewed_by: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { id: row.id };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { MESSAGES } from '../../shared/messages.js';
-import type { SubscriptionView } from '../../shared/schemas/subscription.schema.js';
+import { MESSAGES } from '@shared/messages.js';
+import type { SubscriptionView } from '@shared/schemas/subscription.schema.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import {

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
-import { MESSAGES } from '../../shared/messages.js';
-import { WATCHLIST_MESSAGES } from '../../shared/messages/watchlist.js';
-import type { WatchlistChangeResult } from '../../shared/schemas/watchlist.schema.js';
+import { MESSAGES } from '@shared/messages.js';
+import { WATCHLIST_MESSAGES } from '@shared/messages/watchlist.js';
+import type { WatchlistChangeResult } from '@shared/schemas/watchlist.schema.js';
 import type { Database } from '../db/types.js';
 import { domainEvent, type Actor, type CommandOutcome } from '../events/domain-events.js';
 import { AppError } from '../http/app-error.js';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { Pagination, WatchlistEntry } from '../../shared/schemas/watchlist.schema.js';
+import type { Pagination, WatchlistEntry } from '@shared/schemas/watchlist.schema.js';
 import type { Database } from '../db/types.js';
 import { findItemsByIds, toPrefixTsQuery } from '../items/items.repository.js';
 import { pageInfo } from '../http/pagination.js';
@@ -20,10 +20,7 @@ export async function listWatchlist(
   q: { page: number; perPage: number; search?: string },
   increment: number,
 ): Promise<{ data: WatchlistEntry[]; meta: Pagination }> {
-  let query = db
-    .selectFrom('watchlist_items as w')
-    .innerJoin('items', 'items.id', 'w.item_id')
-    .where('w.user_id', '=', userId);
+  let query = db.selectFrom('watchlist_items as w').innerJoin('items', 'items.id', 'w.item_id').where('w.user_id', '=', userId);
   if (q.search) {
     const tsq = toPrefixTsQuery(q.search);
     const like = likePattern(q.search);
@@ -47,7 +44,11 @@ export async function listWatchlist(
       .execute(),
     query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  const items = await findItemsByIds(db, rows.map((r) => r.item_id), increment);
+  const items = await findItemsByIds(
+    db,
+    rows.map((r) => r.item_id),
+    increment,
+  );
   const data: WatchlistEntry[] = [];
   for (const r of rows) {
     const item = items.get(r.item_id);
@@ -59,7 +60,6 @@ export async function listWatchlist(
     meta: pageInfo(total, q.page, q.perPage, data.length),
   };
 }
-
 
 /** Adds the item to the user's watchlist; a second add changes nothing. Returns whether a row was added. */
 export async function insertWatchlistItem(db: Kysely<Database>, userId: number, itemId: number): Promise<boolean> {
@@ -86,7 +86,11 @@ export async function isInWatchlist(db: Kysely<Database>, userId: number, itemId
 
 /** Number of items on the user's watchlist. */
 export async function countWatchlist(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db.selectFrom('watchlist_items').select(sql<number>`count(*)`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('watchlist_items')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
-import { MESSAGES } from '../../shared/messages.js';
-import { WATCHLIST_MESSAGES } from '../../shared/messages/watchlist.js';
-import { addToWatchlistInputSchema, watchlistItemParamsSchema, watchlistQuerySchema } from '../../shared/schemas/watchlist.schema.js';
+import { MESSAGES } from '@shared/messages.js';
+import { WATCHLIST_MESSAGES } from '@shared/messages/watchlist.js';
+import { addToWatchlistInputSchema, watchlistItemParamsSchema, watchlistQuerySchema } from '@shared/schemas/watchlist.schema.js';
 import { requireUser } from '../auth/auth.middleware.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';

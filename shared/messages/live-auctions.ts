@@ -14,9 +14,7 @@ export const LIVE_AUCTION_MESSAGES = {
   referenceUsed: 'This deposit reference has already been used. Please check the reference on your bank slip.',
   alreadyRegistered: 'You already have a pending or approved registration for this auction.',
   notALiveAuction: 'Please select an auction to register for',
-  registrationSubmitted:
-    'Registration submitted. We will verify your deposit and enable bidding once it is approved.',
+  registrationSubmitted: 'Registration submitted. We will verify your deposit and enable bidding once it is approved.',
   approved: (auction: string) => `Your registration for "${auction}" has been approved. You can now place bids.`,
-  declined: (auction: string, reason: string | null) =>
-    `Your registration for "${auction}" was declined${reason ? `: ${reason}` : '.'}`,
+  declined: (auction: string, reason: string | null) => `Your registration for "${auction}" was declined${reason ? `: ${reason}` : '.'}`,
 } as const;

@@ -90,9 +90,7 @@ export function checkCardExpiry(input: string, now: Date = new Date()): CardChec
 /** Checks a CVV: 3 digits, or 4 for American Express ('CVV must be N digits'). */
 export function checkCardCvv(input: string, brand: CardBrand | null): CardCheck {
   const len = brand === 'American Express' ? 4 : 3;
-  return new RegExp(`^\\d{${len}}$`).test(input.trim())
-    ? { valid: true, message: 'Valid CVV' }
-    : { valid: false, message: `CVV must be ${len} digits` };
+  return new RegExp(`^\\d{${len}}$`).test(input.trim()) ? { valid: true, message: 'Valid CVV' } : { valid: false, message: `CVV must be ${len} digits` };
 }
 
 /** Checks the name on the card: required; letters, spaces, hyphens and apostrophes only. */

@@ -159,7 +159,6 @@ export function billingFormToSaved(b: BillingForm): SavedBillingFields {
   };
 }
 
-
 /**
  * The billing form as the order calls send it: {@link billingFormToSaved} with the order's
  * keys (address1 → address, town → city, zip → postalCode). Source: spec/shopping.md §5, §7.

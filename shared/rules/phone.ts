@@ -8,5 +8,4 @@ export function isMalawiPhone(input: string): boolean {
 }
 
 /** Message shown when a phone fails {@link isMalawiPhone}. Source: spec/shopping.md §5. */
-export const MALAWI_PHONE_MESSAGE =
-  'Please enter a valid Malawi phone number (e.g., +265 123 456 789 or 0888 123 456)';
+export const MALAWI_PHONE_MESSAGE = 'Please enter a valid Malawi phone number (e.g., +265 123 456 789 or 0888 123 456)';

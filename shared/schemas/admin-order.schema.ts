@@ -20,7 +20,11 @@ export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
 /** Body of `POST /api/admin/orders/{id}/cancel`: the operator's reason (3-500 characters). */
 export const cancelOrderInputSchema = z.object({
-  reason: z.string({ message: 'Please give the reason for cancelling.' }).trim().min(3, 'Please give the reason for cancelling (at least 3 characters).').max(500),
+  reason: z
+    .string({ message: 'Please give the reason for cancelling.' })
+    .trim()
+    .min(3, 'Please give the reason for cancelling (at least 3 characters).')
+    .max(500),
 });
 /** Parsed {@link cancelOrderInputSchema}. */
 export type CancelOrderInput = z.infer<typeof cancelOrderInputSchema>;

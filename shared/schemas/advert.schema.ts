@@ -34,7 +34,10 @@ export const advertInputSchema = z
       .regex(/^\/[^\s]*$/, 'The link must be a path on this site, such as /register-bid.')
       .optional(),
   })
-  .refine((v) => !(v.date_to instanceof Date && v.date_from instanceof Date) || v.date_to.getTime() > v.date_from.getTime(), { message: 'The end date must be after the start date.', path: ['date_to'] });
+  .refine((v) => !(v.date_to instanceof Date && v.date_from instanceof Date) || v.date_to.getTime() > v.date_from.getTime(), {
+    message: 'The end date must be after the start date.',
+    path: ['date_to'],
+  });
 export type AdvertInput = z.infer<typeof advertInputSchema>;
 
 /** Partial edit. */
@@ -43,5 +46,9 @@ export const advertPatchSchema = z.object({
   date_from: date('start date').optional(),
   date_to: date('end date').optional(),
   active: flag.optional(),
-  link_url: z.string().trim().regex(/^\/[^\s]*$/, 'The link must be a path on this site, such as /register-bid.').optional(),
+  link_url: z
+    .string()
+    .trim()
+    .regex(/^\/[^\s]*$/, 'The link must be a path on this site, such as /register-bid.')
+    .optional(),
 });

@@ -62,7 +62,11 @@ const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalId = (what: string) =>
   z.preprocess(
     blankToUndefined,
-    z.coerce.number({ message: `The ${what} must be a whole number.` }).int(`The ${what} must be a whole number.`).positive(`The ${what} must be a positive number.`).optional(),
+    z.coerce
+      .number({ message: `The ${what} must be a whole number.` })
+      .int(`The ${what} must be a whole number.`)
+      .positive(`The ${what} must be a positive number.`)
+      .optional(),
   );
 
 /**
@@ -73,7 +77,10 @@ const optionalId = (what: string) =>
  */
 export const auditQuerySchema = z
   .object({
-    subject_type: z.preprocess(blankToUndefined, z.enum(AUDIT_SUBJECT_TYPES, { message: `The subject type must be one of: ${AUDIT_SUBJECT_TYPES.join(', ')}.` }).optional()),
+    subject_type: z.preprocess(
+      blankToUndefined,
+      z.enum(AUDIT_SUBJECT_TYPES, { message: `The subject type must be one of: ${AUDIT_SUBJECT_TYPES.join(', ')}.` }).optional(),
+    ),
     subject_id: optionalId('subject id'),
     actor_id: optionalId('actor id'),
     type: z
@@ -83,8 +90,17 @@ export const auditQuerySchema = z
       .regex(/^([a-z][a-z_]*(\.([a-z][a-z_]*)?)?)?$/, "The event type must be a type such as 'order.status_changed' or a prefix such as 'order.'.")
       .optional()
       .transform((s) => (s ? s : undefined)),
-    page: z.coerce.number({ message: 'The page must be a whole number.' }).int('The page must be a whole number.').min(1, 'The page must be at least 1.').default(1),
-    per_page: z.coerce.number({ message: 'The page size must be a whole number.' }).int('The page size must be a whole number.').min(1, 'The page size must be at least 1.').max(100, 'The page size may not be more than 100.').default(25),
+    page: z.coerce
+      .number({ message: 'The page must be a whole number.' })
+      .int('The page must be a whole number.')
+      .min(1, 'The page must be at least 1.')
+      .default(1),
+    per_page: z.coerce
+      .number({ message: 'The page size must be a whole number.' })
+      .int('The page size must be a whole number.')
+      .min(1, 'The page size must be at least 1.')
+      .max(100, 'The page size may not be more than 100.')
+      .default(25),
   })
   .superRefine((q, ctx) => {
     if (q.subject_id !== undefined && q.subject_type === undefined) {

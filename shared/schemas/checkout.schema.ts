@@ -36,13 +36,15 @@ export const checkoutInputSchema = z.object({
       address: text(300),
       city: text(80),
       state: text(80),
-      postalCode: text(20).optional().transform((v) => v || DEFAULT_POSTAL_CODE),
-      country: text(60).optional().transform(() => BILLING_COUNTRY),
+      postalCode: text(20)
+        .optional()
+        .transform((v) => v || DEFAULT_POSTAL_CODE),
+      country: text(60)
+        .optional()
+        .transform(() => BILLING_COUNTRY),
     })
     .superRefine((billing, ctx) => reportFieldErrors(ctx, validateOrderBilling(billing))),
-  cart: z
-    .object({ items: z.array(z.unknown()).max(200).optional(), total: z.union([z.number(), z.string()]).optional() })
-    .optional(),
+  cart: z.object({ items: z.array(z.unknown()).max(200).optional(), total: z.union([z.number(), z.string()]).optional() }).optional(),
   currency: z.string().max(3).optional(),
   payment_method: z.enum(PAYMENT_METHODS).optional(),
 });

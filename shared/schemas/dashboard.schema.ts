@@ -10,8 +10,16 @@ import { paginationSchema, watchlistPageSchema } from './watchlist.schema.js';
 export const dashboardListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(DASHBOARD_HISTORY_PAGE_SIZE),
-  search: z.string().trim().max(100).optional().transform((s) => (s ? s : undefined)),
-  status: z.enum(['won', 'lost', 'all', '']).optional().transform((s) => (s === 'won' || s === 'lost' ? s : undefined)),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+  status: z
+    .enum(['won', 'lost', 'all', ''])
+    .optional()
+    .transform((s) => (s === 'won' || s === 'lost' ? s : undefined)),
 });
 export type DashboardListQuery = z.infer<typeof dashboardListQuerySchema>;
 

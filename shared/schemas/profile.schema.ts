@@ -65,7 +65,10 @@ export const billingAddressInputSchema = z
       .nullish()
       .refine((v) => !v || !notMalawi(v), CM.countryNotMalawi)
       .transform(() => BILLING_COUNTRY),
-    email: z.union([z.literal(''), z.string().trim().email('Please enter a valid email address').max(190)]).optional().nullable(),
+    email: z
+      .union([z.literal(''), z.string().trim().email('Please enter a valid email address').max(190)])
+      .optional()
+      .nullable(),
     phone: z.string().trim().max(40).optional().nullable(),
   })
   .superRefine((v, ctx) => {

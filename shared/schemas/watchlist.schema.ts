@@ -20,7 +20,12 @@ export type Pagination = z.infer<typeof paginationSchema>;
 export const watchlistQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(WATCHLIST_PAGE_SIZE),
-  search: z.string().trim().max(100).optional().transform((s) => (s ? s : undefined)),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
 });
 export type WatchlistQuery = z.infer<typeof watchlistQuerySchema>;
 

@@ -85,7 +85,10 @@ describe('accounts end to end in Chromium', () => {
       })
       .returning(['id', 'order_reference'])
       .executeTakeFirstOrThrow();
-    await e2e.server.database.db.insertInto('order_lines').values({ order_id: order.id, item_id: null, name: 'Mahogany dining set', quantity: 1, unit_price: 450_000, amount: 450_000 }).execute();
+    await e2e.server.database.db
+      .insertInto('order_lines')
+      .values({ order_id: order.id, item_id: null, name: 'Mahogany dining set', quantity: 1, unit_price: 450_000, amount: 450_000 })
+      .execute();
 
     await page.goto(`${e2e.server.url}/spa/profile`);
     await expect.poll(() => page.title()).toBe('My Profile | Gavel');

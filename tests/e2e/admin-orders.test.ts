@@ -124,7 +124,12 @@ describe('admin Orders screen in Chromium, two operators live', () => {
     expect(await notReloaded(pageA)).toBe(true);
     expect(await notReloaded(pageB)).toBe(true);
 
-    const orders = await db.selectFrom('orders').select(['order_reference', 'status', 'cancel_reason']).where('order_reference', 'in', [fridge, sofa, cooker]).orderBy('id').execute();
+    const orders = await db
+      .selectFrom('orders')
+      .select(['order_reference', 'status', 'cancel_reason'])
+      .where('order_reference', 'in', [fridge, sofa, cooker])
+      .orderBy('id')
+      .execute();
     expect(orders).toEqual([
       { order_reference: fridge, status: 'paid', cancel_reason: null },
       { order_reference: sofa, status: 'cancelled', cancel_reason: 'Buyer phoned to cancel' },

@@ -32,7 +32,14 @@ beforeAll(async () => {
       actor_type: 'operator',
       actor_id: op.id,
       actor_name: null,
-      payload: JSON.stringify({ order_id: 41, reference: 'ORD-2026-TEST41', before: 'reserved', after: 'paid', item_ids: [itemId], reason: 'Cash received on delivery' }),
+      payload: JSON.stringify({
+        order_id: 41,
+        reference: 'ORD-2026-TEST41',
+        before: 'reserved',
+        after: 'paid',
+        item_ids: [itemId],
+        reason: 'Cash received on delivery',
+      }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -54,7 +61,10 @@ async function openAudit(email: string, width: number, path = '/admin/audit'): P
 
 /** The en-GB time with seconds the page should show for an ISO instant (the browser's own zone). */
 const shownTime = (page: Page, iso: string) =>
-  page.evaluate((t) => new Date(t).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }), iso);
+  page.evaluate(
+    (t) => new Date(t).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+    iso,
+  );
 
 describe('the audit trail in Chromium', () => {
   it('when an operator opens /admin/audit at a desk, then each change shows who and when; filtering by type keeps the filter in the address, and the actor link lists that user’s own actions', async () => {

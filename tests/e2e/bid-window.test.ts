@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../shared/messages.js';
+import { MESSAGES } from '@shared/messages.js';
 import { setupServerAndBrowser } from '../helpers/browser.js';
 import { createItem } from '../helpers/factories.js';
 
@@ -10,7 +10,11 @@ describe('the bid button follows the shared bid rule (spec/shopping.md §4 "Bid 
   it('when a lot has not started, then its card offers Watch instead of Place Bid and its page shows the refusal on a disabled button', async () => {
     const db = e2e.server.database.db;
     const open = await createItem(db, { name: 'Toyota Hilux 2.8 GD-6 (BT 4521)' });
-    const upcoming = await createItem(db, { name: 'Massey Ferguson 375 tractor', date_from: new Date(Date.now() + 2 * H), date_to: new Date(Date.now() + 30 * H) });
+    const upcoming = await createItem(db, {
+      name: 'Massey Ferguson 375 tractor',
+      date_from: new Date(Date.now() + 2 * H),
+      date_to: new Date(Date.now() + 30 * H),
+    });
     const ctx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
 

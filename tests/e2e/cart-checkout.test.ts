@@ -61,7 +61,11 @@ describe('cart and checkout in Chromium (end to end)', () => {
     await tab1.waitForURL(/\/payment-success\?cod=1/, { timeout: 15_000 });
     await expect.poll(() => tab1.getByTestId('result-title').textContent(), { timeout: 10_000 }).toBe('Order Placed');
     const ref = await tab1.getByTestId('receipt-reference').textContent();
-    const order = await db.selectFrom('orders').select(['status', 'amount_total', 'payment_method', 'reserved_until']).where('order_reference', '=', ref!).executeTakeFirstOrThrow();
+    const order = await db
+      .selectFrom('orders')
+      .select(['status', 'amount_total', 'payment_method', 'reserved_until'])
+      .where('order_reference', '=', ref!)
+      .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: 'reserved', amount_total: 325_000, payment_method: 'cash' });
     const items = await db.selectFrom('items').select(['is_reserved']).where('id', 'in', [chair, desk]).execute();
     expect(items.every((i) => i.is_reserved)).toBe(true);

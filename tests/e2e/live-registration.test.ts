@@ -58,7 +58,14 @@ describe('live auctions end to end (spec/shopping.md §4 "Bid registration")', (
     await db.deleteFrom('adverts').execute();
     await db
       .insertInto('adverts')
-      .values({ description: 'Lilongwe property auction: register now', image: null, date_from: new Date(Date.now() - 3600_000), date_to: new Date(Date.now() + 3 * 86_400_000), active: true, status_id: 1 })
+      .values({
+        description: 'Lilongwe property auction: register now',
+        image: null,
+        date_from: new Date(Date.now() - 3600_000),
+        date_to: new Date(Date.now() + 3 * 86_400_000),
+        active: true,
+        status_id: 1,
+      })
       .execute();
     const adminUser = await createCustomer(db);
     await grantRole(db, adminUser.id, 'admin');

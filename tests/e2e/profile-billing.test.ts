@@ -50,7 +50,15 @@ describe('signed-in billing address: checkout prefill and profile edit (spec/sho
   it('when a customer with a saved billing address checks out, then customer and billing steps are prefilled from the server, and the changed billing step is saved back to the profile', async () => {
     const db = e2e.server.database.db;
     const me = await createCustomer(db, { name: 'Chikondi Banda' });
-    const saved = await new TestClient(e2e.server.url, me.token).post('/api/me/billing-address', { address1: 'House 14, Namiwawa Road', town: 'Southern', state: 'Blantyre', zip: '301', country: 'Malawi', email: 'billing@example.mw', phone: '' });
+    const saved = await new TestClient(e2e.server.url, me.token).post('/api/me/billing-address', {
+      address1: 'House 14, Namiwawa Road',
+      town: 'Southern',
+      state: 'Blantyre',
+      zip: '301',
+      country: 'Malawi',
+      email: 'billing@example.mw',
+      phone: '',
+    });
     expect(saved.status).toBe(200);
 
     const ctx = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -67,7 +75,9 @@ describe('signed-in billing address: checkout prefill and profile edit (spec/sho
 
     // Billing step: from GET /api/me/billing-address.
     await expect.poll(() => page.getByTestId('step-title').textContent()).toBe('Billing Address');
-    await expect.poll(() => billingStep(page), { timeout: 10_000 }).toEqual({ address: 'House 14, Namiwawa Road', region: 'Southern', district: 'Blantyre', other: null, postalCode: '301' });
+    await expect
+      .poll(() => billingStep(page), { timeout: 10_000 })
+      .toEqual({ address: 'House 14, Namiwawa Road', region: 'Southern', district: 'Blantyre', other: null, postalCode: '301' });
 
     // Change it and save the step: the server holds the new address (email kept), still one row.
     await page.getByTestId('address').fill('Plot 7, Area 47');
@@ -122,11 +132,23 @@ describe('signed-in billing address: checkout prefill and profile edit (spec/sho
     expect(await view.textContent()).toContain('Mzuzu City, Northern Region');
     expect(await view.textContent()).toContain('105 Malawi');
     expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
-    expect(await storedAddress(me.token)).toMatchObject({ address1: 'Katoto, off M1 Road', town: 'Northern', state: 'Mzuzu City', zip: '105', country: 'Malawi' });
+    expect(await storedAddress(me.token)).toMatchObject({
+      address1: 'Katoto, off M1 Road',
+      town: 'Northern',
+      state: 'Mzuzu City',
+      zip: '105',
+      country: 'Malawi',
+    });
 
     // Reopening the form shows the stored values; Cancel leaves the card as it was.
     await card.getByRole('button', { name: 'Edit billing address' }).click();
-    expect(await billingStep(page)).toEqual({ address: 'Katoto, off M1 Road', region: 'Northern', district: 'Other (please specify)', other: 'Mzuzu City', postalCode: '105' });
+    expect(await billingStep(page)).toEqual({
+      address: 'Katoto, off M1 Road',
+      region: 'Northern',
+      district: 'Other (please specify)',
+      other: 'Mzuzu City',
+      postalCode: '105',
+    });
     await page.getByTestId('address').fill('changed but cancelled');
     await card.getByRole('button', { name: 'Cancel' }).click();
     expect(await view.textContent()).toContain('Katoto, off M1 Road');

@@ -68,7 +68,11 @@ describe('watchlist badge and bid dashboard, live (issue 4 end to end)', () => {
 
     // The quiet lot ends with Alice on top; the server's closing sweep (every second) closes it
     // and publishes auction.closed: the card leaves the carousel for the history as Won.
-    await db.updateTable('items').set({ date_to: new Date(Date.now() - 1000) }).where('id', '=', quiet).execute();
+    await db
+      .updateTable('items')
+      .set({ date_to: new Date(Date.now() - 1000) })
+      .where('id', '=', quiet)
+      .execute();
     await expect.poll(() => page.locator(`[data-testid="bid-card"][data-item-id="${quiet}"]`).count(), { timeout: 5000 }).toBe(0);
     const historyRow = page.locator(`[data-testid="history-row-mobile"]`).filter({ hasText: 'Defy 5-plate gas stove' });
     await expect.poll(() => historyRow.getByTestId('history-result').textContent(), { timeout: 3000 }).toBe('Won');

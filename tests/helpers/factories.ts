@@ -23,11 +23,7 @@ export async function createCustomer(
 }
 
 /** Creates an auction type of a kind; returns its id. */
-export async function createAuctionType(
-  db: Kysely<Database>,
-  kind: 'cash' | 'online' | 'live',
-  name = `${kind} auction ${unique()}`,
-): Promise<number> {
+export async function createAuctionType(db: Kysely<Database>, kind: 'cash' | 'online' | 'live', name = `${kind} auction ${unique()}`): Promise<number> {
   const row = await db.insertInto('auction_types').values({ name, type: kind, description: null }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -96,6 +92,11 @@ export async function grantRole(db: Kysely<Database>, userId: number, role: stri
   await db
     .insertInto('user_roles')
     .columns(['user_id', 'role_id'])
-    .expression((eb) => eb.selectFrom('roles').select([eb.val(userId).as('user_id'), 'roles.id']).where('roles.name', '=', role))
+    .expression((eb) =>
+      eb
+        .selectFrom('roles')
+        .select([eb.val(userId).as('user_id'), 'roles.id'])
+        .where('roles.name', '=', role),
+    )
     .execute();
 }

@@ -20,7 +20,12 @@ export interface ChildGavel {
  * SIGKILL really kills it, and without npx's start-up) in the project root with `env` added, and resolves once its output matches `ready` (rejects if it exits or
  * `timeoutMs` passes first, with its output in the message).
  */
-export async function startGavelProcess(script: string, env: Record<string, string>, ready: RegExp, timeoutMs = 30_000): Promise<ChildGavel & { match: RegExpMatchArray }> {
+export async function startGavelProcess(
+  script: string,
+  env: Record<string, string>,
+  ready: RegExp,
+  timeoutMs = 30_000,
+): Promise<ChildGavel & { match: RegExpMatchArray }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: rootDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -33,7 +33,12 @@ const line = (figure: string, value: string, target: string) => {
 };
 
 async function startServer(env: Record<string, string>): Promise<ChildGavel & { url: string }> {
-  const p = await startGavelProcess('server/main.ts', { PORT: '0', SEED: 'never', LOG_LEVEL: 'warn', DATA_DIR: '/tmp/gavel-bench', ...env }, /Gavel is running at http:\/\/localhost:(\d+)/, 60_000);
+  const p = await startGavelProcess(
+    'server/main.ts',
+    { PORT: '0', SEED: 'never', LOG_LEVEL: 'warn', DATA_DIR: '/tmp/gavel-bench', ...env },
+    /Gavel is running at http:\/\/localhost:(\d+)/,
+    60_000,
+  );
   return { ...p, url: `http://127.0.0.1:${p.match[1]}` };
 }
 
@@ -41,7 +46,12 @@ async function startServer(env: Record<string, string>): Promise<ChildGavel & { 
 const WARMUP_MS = 2000;
 
 /** One bidding scenario: provisions, warms up, measures `seconds`, checks the invariants. */
-async function scenario(db: Awaited<ReturnType<typeof createTestDatabase>>, targets: string[], s: Pick<LoadOptions, 'bidders' | 'watchers' | 'mode' | 'rate'>, items: number) {
+async function scenario(
+  db: Awaited<ReturnType<typeof createTestDatabase>>,
+  targets: string[],
+  s: Pick<LoadOptions, 'bidders' | 'watchers' | 'mode' | 'rate'>,
+  items: number,
+) {
   const o: LoadOptions = { ...s, targets, durationMs: seconds * 1000, rampUpMs: 0, warmupMs: WARMUP_MS };
   const provisioned = await provisionLoad(db.db, { bidders: o.bidders, items, openForMs: seconds * 1000 + WARMUP_MS + 600_000 });
   const result = await runLoad(provisioned, o);
@@ -77,7 +87,8 @@ async function main() {
     const fan = await run({ bidders: 10, watchers: 5000, mode: 'hot', rate: 50 }, 1);
     line('fan-out, 5,000 watchers, 50 bids/s: p99', `${fan.fanoutLatencyMs.p99} ms at ${fan.bids.acceptedPerSecond} bids/s`, '≤ 200 ms');
     line('server RSS then (behind, buffering)', `${Object.values(fan.serverRssMb)[0] ?? 'n/a'} MB`, '—');
-    for (const r of [spread, spreadAt, hot, hotAt, hot1000, steady, fan]) if (!r.invariants.ok) line(`invariants broken (${r.scenario.mode}, ${r.scenario.bidders} bidders)`, r.invariants.failures[0], 'none');
+    for (const r of [spread, spreadAt, hot, hotAt, hot1000, steady, fan])
+      if (!r.invariants.ok) line(`invariants broken (${r.scenario.mode}, ${r.scenario.bidders} bidders)`, r.invariants.failures[0], 'none');
   } finally {
     await server.stop();
   }
@@ -133,7 +144,11 @@ async function main() {
       }),
     );
     await pool.close();
-    line(`listing over ${(seeded.items + 0).toLocaleString('en-US')}+ items: p95`, `${hist.summary().p95} ms (${Math.round(hist.count / seconds)} req/s)`, '≤ 30 ms');
+    line(
+      `listing over ${(seeded.items + 0).toLocaleString('en-US')}+ items: p95`,
+      `${hist.summary().p95} ms (${Math.round(hist.count / seconds)} req/s)`,
+      '≤ 30 ms',
+    );
   } finally {
     await server.stop();
   }

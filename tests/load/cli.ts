@@ -47,15 +47,29 @@ const opts = program.opts<{
 
 async function main(): Promise<number> {
   if (!opts.databaseUrl) {
-    console.error('Set --database-url or DATABASE_URL: the tool provisions bidders and checks invariants in the deployment\'s PostgreSQL (the embedded PGlite cannot be shared).');
+    console.error(
+      "Set --database-url or DATABASE_URL: the tool provisions bidders and checks invariants in the deployment's PostgreSQL (the embedded PGlite cannot be shared).",
+    );
     return 2;
   }
-  const targets = opts.target.split(',').map((t) => t.trim().replace(/\/$/, '')).filter(Boolean);
+  const targets = opts.target
+    .split(',')
+    .map((t) => t.trim().replace(/\/$/, ''))
+    .filter(Boolean);
   const database = await openDatabase({ databaseUrl: opts.databaseUrl, poolSize: 4 });
   try {
-    const provisioned = await provisionLoad(database.db, { bidders: opts.bidders, items: opts.items, openForMs: (opts.duration + opts.rampUp + opts.warmup + 600) * 1000 });
+    const provisioned = await provisionLoad(database.db, {
+      bidders: opts.bidders,
+      items: opts.items,
+      openForMs: (opts.duration + opts.rampUp + opts.warmup + 600) * 1000,
+    });
     console.log(`Provisioned ${provisioned.bidders.length} bidders and ${provisioned.itemIds.length} item(s) (run ${provisioned.runTag}).`);
-    const bar = opts.quiet ? null : new cliProgress.SingleBar({ format: ' {bar} {percentage}% | {elapsed}s | accepted {accepted} | rejected {rejected} | errors {errors} | watchers {watchers}', hideCursor: true }, cliProgress.Presets.shades_classic);
+    const bar = opts.quiet
+      ? null
+      : new cliProgress.SingleBar(
+          { format: ' {bar} {percentage}% | {elapsed}s | accepted {accepted} | rejected {rejected} | errors {errors} | watchers {watchers}', hideCursor: true },
+          cliProgress.Presets.shades_classic,
+        );
     bar?.start(100, 0, { accepted: 0, rejected: 0, errors: 0, watchers: 0 });
     const loadOptions = {
       targets,
@@ -68,7 +82,12 @@ async function main(): Promise<number> {
       warmupMs: opts.warmup * 1000,
       step: opts.step,
       onProgress: (p: { elapsedMs: number; accepted: number; rejected: number; errors: number; watchersConnected: number }) =>
-        bar?.update(Math.min(100, Math.round((p.elapsedMs / ((opts.duration + opts.warmup) * 1000)) * 100)), { accepted: p.accepted, rejected: p.rejected, errors: p.errors, watchers: p.watchersConnected }),
+        bar?.update(Math.min(100, Math.round((p.elapsedMs / ((opts.duration + opts.warmup) * 1000)) * 100)), {
+          accepted: p.accepted,
+          rejected: p.rejected,
+          errors: p.errors,
+          watchers: p.watchersConnected,
+        }),
     };
     const result = await runLoad(provisioned, loadOptions);
     bar?.stop();

@@ -27,5 +27,7 @@ while (Number(process.hrtime.bigint() - t0) < 3e9) {
 }
 const cpu = process.cpuUsage(cpu0);
 const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-console.log(`${messages} messages in ${seconds.toFixed(2)} s: ${((seconds * 1e6) / messages).toFixed(1)} µs each (CPU: user ${(cpu.user / 1e6).toFixed(2)} s, kernel ${(cpu.system / 1e6).toFixed(2)} s)`);
+console.log(
+  `${messages} messages in ${seconds.toFixed(2)} s: ${((seconds * 1e6) / messages).toFixed(1)} µs each (CPU: user ${(cpu.user / 1e6).toFixed(2)} s, kernel ${(cpu.system / 1e6).toFixed(2)} s)`,
+);
 process.exit(0);

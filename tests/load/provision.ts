@@ -28,7 +28,11 @@ export async function provisionLoad(
   return db.transaction().execute(async (trx) => {
     const type =
       (await trx.selectFrom('auction_types').select('id').where('name', '=', 'Load test').where('type', '=', 'online').executeTakeFirst()) ??
-      (await trx.insertInto('auction_types').values({ name: 'Load test', type: 'online', description: 'Lots created by the load-testing tool' }).returning('id').executeTakeFirstOrThrow());
+      (await trx
+        .insertInto('auction_types')
+        .values({ name: 'Load test', type: 'online', description: 'Lots created by the load-testing tool' })
+        .returning('id')
+        .executeTakeFirstOrThrow());
     const bidders: { userId: number; token: string }[] = [];
     for (let start = 0; start < opts.bidders; start += 1000) {
       const n = Math.min(1000, opts.bidders - start);
@@ -54,13 +58,24 @@ export async function provisionLoad(
             .selectFrom('users')
             .innerJoin('roles', (j) => j.on('roles.name', '=', 'customer'))
             .select(['users.id', 'roles.id as role_id'])
-            .where('users.id', 'in', users.map((u) => u.id)),
+            .where(
+              'users.id',
+              'in',
+              users.map((u) => u.id),
+            ),
         )
         .execute();
       const tokens = users.map((u) => ({ userId: u.id, token: randomBytes(32).toString('base64url') }));
       await trx
         .insertInto('api_tokens')
-        .values(tokens.map((t) => ({ user_id: t.userId, name: `loadtest-${runTag}`, token_hash: sha256(t.token), expires_at: new Date(Date.now() + (opts.tokenTtlMs ?? 6 * 3600_000)) })))
+        .values(
+          tokens.map((t) => ({
+            user_id: t.userId,
+            name: `loadtest-${runTag}`,
+            token_hash: sha256(t.token),
+            expires_at: new Date(Date.now() + (opts.tokenTtlMs ?? 6 * 3600_000)),
+          })),
+        )
         .execute();
       bidders.push(...tokens);
     }

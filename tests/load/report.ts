@@ -3,10 +3,26 @@ import type { LoadOptions, LoadResult } from './run-load.js';
 
 /** The run's report, as printed and written to JSON. Rates per second, latencies in ms. */
 export interface LoadReport {
-  scenario: { targets: string[]; mode: string; bidders: number; watchers: number; items: number; durationMs: number; rate: number; rampUpMs: number; warmupMs?: number };
+  scenario: {
+    targets: string[];
+    mode: string;
+    bidders: number;
+    watchers: number;
+    items: number;
+    durationMs: number;
+    rate: number;
+    rampUpMs: number;
+    warmupMs?: number;
+  };
   startedAt: string;
   seconds: number;
-  bids: { accepted: number; acceptedPerSecond: number; rejected: Record<string, number>; rejectedPerSecond: Record<string, number>; errors: Record<string, number> };
+  bids: {
+    accepted: number;
+    acceptedPerSecond: number;
+    rejected: Record<string, number>;
+    rejectedPerSecond: Record<string, number>;
+    errors: Record<string, number>;
+  };
   ackLatencyMs: { count: number; p50: number; p95: number; p99: number; max: number; mean: number };
   fanoutLatencyMs: { count: number; p50: number; p99: number; max: number; deliveredBeforeAck: number };
   sockets: { watchers: number; connectFailures: number };
@@ -22,7 +38,17 @@ export function buildReport(o: LoadOptions, items: number, r: LoadResult, inv: I
   const ack = r.ackLatency.summary();
   const fan = r.fanoutLatency.summary();
   return {
-    scenario: { targets: o.targets, mode: o.mode, bidders: o.bidders, watchers: o.watchers, items, durationMs: o.durationMs, rate: o.rate, rampUpMs: o.rampUpMs, warmupMs: o.warmupMs ?? 0 },
+    scenario: {
+      targets: o.targets,
+      mode: o.mode,
+      bidders: o.bidders,
+      watchers: o.watchers,
+      items,
+      durationMs: o.durationMs,
+      rate: o.rate,
+      rampUpMs: o.rampUpMs,
+      warmupMs: o.warmupMs ?? 0,
+    },
     startedAt: r.startedAt,
     seconds: round(s, 2),
     bids: {
@@ -42,9 +68,17 @@ export function buildReport(o: LoadOptions, items: number, r: LoadResult, inv: I
 
 /** Human-readable lines of a report. */
 export function formatReport(rep: LoadReport): string {
-  const rej = Object.entries(rep.bids.rejectedPerSecond).map(([k, v]) => `${k} ${v}/s`).join(', ') || 'none';
-  const err = Object.entries(rep.bids.errors).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
-  const rss = Object.entries(rep.serverRssMb).map(([k, v]) => `${k}: ${v == null ? 'n/a' : `${v} MB`}`).join(', ');
+  const rej =
+    Object.entries(rep.bids.rejectedPerSecond)
+      .map(([k, v]) => `${k} ${v}/s`)
+      .join(', ') || 'none';
+  const err =
+    Object.entries(rep.bids.errors)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ') || 'none';
+  const rss = Object.entries(rep.serverRssMb)
+    .map(([k, v]) => `${k}: ${v == null ? 'n/a' : `${v} MB`}`)
+    .join(', ');
   return [
     `Scenario     ${rep.scenario.mode}, ${rep.scenario.bidders} bidders, ${rep.scenario.watchers} watchers, ${rep.scenario.items} item(s), ${rep.seconds} s measured${rep.scenario.warmupMs ? ` after ${rep.scenario.warmupMs / 1000} s warm-up` : ''}, rate ${rep.scenario.rate || 'max'}`,
     `Accepted     ${rep.bids.accepted} bids, ${rep.bids.acceptedPerSecond}/s`,

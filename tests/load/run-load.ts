@@ -76,7 +76,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResult> {
   const items = o.mode === 'hot' ? p.itemIds.slice(0, 1) : p.itemIds;
   const step = o.step ?? 10;
-  const pools = o.targets.map((t) => new Pool(t, { connections: o.connections ?? Math.min(Math.max(o.bidders, 1), 256), pipelining: 1, keepAliveTimeout: 30_000 }));
+  const pools = o.targets.map(
+    (t) => new Pool(t, { connections: o.connections ?? Math.min(Math.max(o.bidders, 1), 256), pipelining: 1, keepAliveTimeout: 30_000 }),
+  );
   const next = new Map<number, number>(items.map((id) => [id, 1001]));
   const acked: AckedBid[] = [];
   const rejected: Record<string, number> = {};

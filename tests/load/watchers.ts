@@ -86,8 +86,10 @@ class WatcherConnection {
         // '42["name",payload,...]'
         const comma = m.indexOf('",', 4);
         if (comma > 0) onEvent(m.slice(4, comma), m);
-      } else if (type === 48) this.ws.send(`420["item:subscribe",{"item_id":${itemId}}]`); // '40{sid}' connected
-      else if (type === 51) ready(true); // '43' ack of item:subscribe
+      } else if (type === 48)
+        this.ws.send(`420["item:subscribe",{"item_id":${itemId}}]`); // '40{sid}' connected
+      else if (type === 51)
+        ready(true); // '43' ack of item:subscribe
       else if (type === 52) ready(false); // '44' connect error
     });
     this.ws.on('error', () => ready(false));
@@ -184,7 +186,12 @@ export class WatcherPool {
   }
 
   results(): WatcherResults {
-    return { watcherLogs: this.logs.map((l) => ({ ...l })), connectFailures: this.connectFailures, fanoutBeforeAck: this.fanoutBeforeAck, connected: this.sockets.filter((s) => s.connected).length };
+    return {
+      watcherLogs: this.logs.map((l) => ({ ...l })),
+      connectFailures: this.connectFailures,
+      fanoutBeforeAck: this.fanoutBeforeAck,
+      connected: this.sockets.filter((s) => s.connected).length,
+    };
   }
 
   close(): void {

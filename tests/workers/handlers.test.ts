@@ -39,13 +39,32 @@ async function reserve(itemIds: number[], reservedUntil: Date, status: 'reserved
   const order = await testDb.db
     .insertInto('orders')
     .values({
-      order_reference: `COD-${randomBytes(4).toString('hex')}`, user_id: buyer.id, source: 'checkout', status, payment_method: 'cash', payment_reference: null,
-      sub_total: 1000, vat: 0, discount: 0, amount_total: 1000, customer_name: buyer.name, customer_email: buyer.email, customer_phone: null,
-      billing_address: null, billing_city: null, billing_state: null, billing_postal_code: null, billing_country: null, reserved_until: reservedUntil,
+      order_reference: `COD-${randomBytes(4).toString('hex')}`,
+      user_id: buyer.id,
+      source: 'checkout',
+      status,
+      payment_method: 'cash',
+      payment_reference: null,
+      sub_total: 1000,
+      vat: 0,
+      discount: 0,
+      amount_total: 1000,
+      customer_name: buyer.name,
+      customer_email: buyer.email,
+      customer_phone: null,
+      billing_address: null,
+      billing_city: null,
+      billing_state: null,
+      billing_postal_code: null,
+      billing_country: null,
+      reserved_until: reservedUntil,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await testDb.db.insertInto('order_lines').values(itemIds.map((item_id) => ({ order_id: order.id, item_id, name: 'Lot', quantity: 1, unit_price: 500, amount: 500 }))).execute();
+  await testDb.db
+    .insertInto('order_lines')
+    .values(itemIds.map((item_id) => ({ order_id: order.id, item_id, name: 'Lot', quantity: 1, unit_price: 500, amount: 500 })))
+    .execute();
   return order.id;
 }
 
@@ -57,11 +76,16 @@ describe('job handlers are idempotent (the database is the truth)', () => {
     expect(await handleCloseAuction(deps, data)).toEqual({ item_id: itemId, closed_by: null, status: 'unsold', order_id: null });
     expect(await handleCloseAuction(deps, data)).toBeNull();
     expect(events.slice(before)).toMatchObject([
-      { type: 'auction.closed', subject: { type: 'item', id: itemId }, actor: { type: 'system', name: 'auction-close' }, payload: { item_id: itemId, closed_by: null, status: 'unsold', order_id: null } },
+      {
+        type: 'auction.closed',
+        subject: { type: 'item', id: itemId },
+        actor: { type: 'system', name: 'auction-close' },
+        payload: { item_id: itemId, closed_by: null, status: 'unsold', order_id: null },
+      },
     ]);
   });
 
-  it('when a lot with a winning bid closes, then auction.closed naming the winner\'s new order is published, once', async () => {
+  it("when a lot with a winning bid closes, then auction.closed naming the winner's new order is published, once", async () => {
     const winner = await createCustomer(testDb.db);
     const itemId = await createItem(testDb.db, { date_to: past() });
     await testDb.db.updateTable('items').set({ bid_amount: 250_000, bid_count: 1, leader_id: winner.id }).where('id', '=', itemId).execute();
@@ -93,9 +117,15 @@ describe('job handlers are idempotent (the database is the truth)', () => {
       actor: { type: 'system', name: 'reservation-release' },
       payload: { order_id: orderId, before: 'reserved', after: 'cancelled', item_ids: itemIds },
     });
-    expect(await testDb.db.selectFrom('orders').select(['cancel_reason', 'settled_by']).where('id', '=', orderId).executeTakeFirstOrThrow()).toEqual({ cancel_reason: null, settled_by: null });
+    expect(await testDb.db.selectFrom('orders').select(['cancel_reason', 'settled_by']).where('id', '=', orderId).executeTakeFirstOrThrow()).toEqual({
+      cancel_reason: null,
+      settled_by: null,
+    });
     const items = await testDb.db.selectFrom('items').select(['is_reserved', 'reserved_until']).where('id', 'in', [a, b]).execute();
-    expect(items).toEqual([{ is_reserved: false, reserved_until: null }, { is_reserved: false, reserved_until: null }]);
+    expect(items).toEqual([
+      { is_reserved: false, reserved_until: null },
+      { is_reserved: false, reserved_until: null },
+    ]);
     expect(await testDb.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).toEqual({ status: 'cancelled' });
   });
 

@@ -81,7 +81,12 @@ afterAll(async () => {
 
 const itemRow = (id: number) => testDb.db.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const ordersOf = (itemId: number) =>
-  testDb.db.selectFrom('orders').innerJoin('order_lines', 'order_lines.order_id', 'orders.id').select(['orders.id', 'orders.user_id', 'orders.status']).where('order_lines.item_id', '=', itemId).execute();
+  testDb.db
+    .selectFrom('orders')
+    .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+    .select(['orders.id', 'orders.user_id', 'orders.status'])
+    .where('order_lines.item_id', '=', itemId)
+    .execute();
 
 describe('two server processes and a worker process on Redis and PostgreSQL (issue 6)', () => {
   it('when a bid is sent to server A, then a watcher on server B receives bid:placed, and auction:closed within 2 s of the end time', async () => {
@@ -147,13 +152,32 @@ describe('two server processes and a worker process on Redis and PostgreSQL (iss
     const order = await testDb.db
       .insertInto('orders')
       .values({
-        order_reference: `COD-${itemId}`, user_id: buyer.id, source: 'checkout', status: 'reserved', payment_method: 'cash', payment_reference: null,
-        sub_total: 20_000, vat: 0, discount: 0, amount_total: 20_000, customer_name: buyer.name, customer_email: buyer.email, customer_phone: null,
-        billing_address: null, billing_city: null, billing_state: null, billing_postal_code: null, billing_country: null, reserved_until: reservedUntil,
+        order_reference: `COD-${itemId}`,
+        user_id: buyer.id,
+        source: 'checkout',
+        status: 'reserved',
+        payment_method: 'cash',
+        payment_reference: null,
+        sub_total: 20_000,
+        vat: 0,
+        discount: 0,
+        amount_total: 20_000,
+        customer_name: buyer.name,
+        customer_email: buyer.email,
+        customer_phone: null,
+        billing_address: null,
+        billing_city: null,
+        billing_state: null,
+        billing_postal_code: null,
+        billing_country: null,
+        reserved_until: reservedUntil,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await testDb.db.insertInto('order_lines').values({ order_id: order.id, item_id: itemId, name: 'Reserved lot', quantity: 1, unit_price: 20_000, amount: 20_000 }).execute();
+    await testDb.db
+      .insertInto('order_lines')
+      .values({ order_id: order.id, item_id: itemId, name: 'Reserved lot', quantity: 1, unit_price: 20_000, amount: 20_000 })
+      .execute();
     const events = await watch(serverB.url, itemId);
     // What the checkout does when it reserves: schedule the release.
     await new BullmqJobScheduler(queues, pino({ level: 'silent' })).scheduleReservationRelease(order.id, reservedUntil);

@@ -1,8 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { RouteGuard, type RouteFlags } from '../features/auth/components/route-guard';
-import { PAGE_TITLES } from '../lib/page-title';
-import { ACCOUNT_MESSAGES } from '../../../shared/messages/accounts';
 import { AppLayout } from './layout/app-layout';
 
 const HomeRoute = lazy(() => import('./routes/home'));
@@ -32,7 +30,6 @@ interface AppRoute extends RouteFlags {
   path: string;
   page: Page;
 }
-
 
 const CART: AppRoute = { path: 'cart', page: CartRoute };
 const CHECKOUT: AppRoute = { path: 'checkout', page: CheckoutRoute };
@@ -78,7 +75,20 @@ const DEFAULT_SET: AppRoute[] = [
 ];
 
 /** The in-app set under /spa (and /home-vue): protected pages show their own sign-in prompt there. */
-const SPA_SET: AppRoute[] = [{ path: '', page: HomeRoute }, ITEM, CART, CHECKOUT, PAYMENT_SUCCESS, PAYMENT_CANCEL, REGISTER_BID, PROFILE, BID_DASHBOARD, LOGIN, REGISTER, ABOUT];
+const SPA_SET: AppRoute[] = [
+  { path: '', page: HomeRoute },
+  ITEM,
+  CART,
+  CHECKOUT,
+  PAYMENT_SUCCESS,
+  PAYMENT_CANCEL,
+  REGISTER_BID,
+  PROFILE,
+  BID_DASHBOARD,
+  LOGIN,
+  REGISTER,
+  ABOUT,
+];
 
 function toRoutes(set: AppRoute[]): RouteObject[] {
   return set.map(({ path, page: Page, requiresAuth, requiresAdmin }) => ({

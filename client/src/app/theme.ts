@@ -11,11 +11,9 @@ export const theme = createTheme({
   primaryColor: 'gavel',
   primaryShade: { light: 7, dark: 5 },
   colors: { gavel, gold },
-  fontFamily:
-    'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: {
-    fontFamily:
-      'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     fontWeight: '750',
   },
   defaultRadius: 'md',

@@ -1,6 +1,6 @@
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import type { BillingForm, FieldErrors } from '../../../shared/rules/checkout';
-import { BILLING_COUNTRY, districtsOf, OTHER_DISTRICT, REGION_NAMES } from '../../../shared/rules/regions';
+import type { BillingForm, FieldErrors } from '@shared/rules/checkout';
+import { BILLING_COUNTRY, districtsOf, OTHER_DISTRICT, REGION_NAMES } from '@shared/rules/regions';
 
 /** Two fields side by side once the fields' own box is at least this wide (a container query, so a narrow card stacks them). */
 const TWO_COLUMNS_FROM = '440px';

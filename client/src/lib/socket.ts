@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { atom } from 'jotai';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../shared/events';
+import type { ClientToServerEvents, ServerToClientEvents } from '@shared/events';
 
 /** The typed Socket.IO client of the app. Source: DESIGN.md "Socket.IO". */
 export type GavelSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -7,7 +7,9 @@ import { type Kysely, sql } from 'kysely';
  * Money is `numeric(14,2)` (MWK, exact); times are `timestamptz`. Runs on PGlite and PostgreSQL.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     CREATE TABLE roles (
       id bigserial PRIMARY KEY,
       name text NOT NULL UNIQUE,
@@ -291,21 +293,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       value jsonb NOT NULL,
       updated_at timestamptz NOT NULL DEFAULT now()
     );
-  `);
+  `,
+  );
 }
 
 /** Drops everything `up` created. */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     DROP TABLE IF EXISTS settings, billing_addresses, adverts, auction_subscriptions, payments, order_lines,
       orders, cart_items, carts, watchlist_items, bids, item_media, items, auction_types, branches,
       api_tokens, sessions, user_permissions, user_roles, users, role_permissions, permissions, roles CASCADE;
-  `);
+  `,
+  );
 }
 
 /** PGlite's extended protocol takes one statement per query, so run them one by one. */
 async function runStatements(db: Kysely<unknown>, script: string): Promise<void> {
-  for (const statement of script.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) {
+  for (const statement of script
+    .split(/;\s*\n/)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     await sql.raw(statement).execute(db);
   }
 }

@@ -211,7 +211,14 @@ function pictogram(kind: Pictogram, ink: string): string {
     case 'plot':
       return `<path d="M20 220 L110 120 L330 120 L388 220 Z" fill="${FG}" opacity="0.3"/>
         <path d="M20 220 L110 120 L330 120 L388 220 Z" fill="none" stroke="${FG}" stroke-width="5" stroke-dasharray="16 10"/>
-        ${[[20, 220], [110, 120], [330, 120], [388, 220]].map(([x, y]) => `<rect x="${x - 6}" y="${y - 26}" width="12" height="30" rx="2" fill="${FG}"/>`).join('')}
+        ${[
+          [20, 220],
+          [110, 120],
+          [330, 120],
+          [388, 220],
+        ]
+          .map(([x, y]) => `<rect x="${x - 6}" y="${y - 26}" width="12" height="30" rx="2" fill="${FG}"/>`)
+          .join('')}
         <rect x="186" y="70" width="10" height="110" fill="${FG}"/>
         <rect x="136" y="26" width="110" height="58" rx="6" fill="${FG}"/>
         <text x="191" y="64" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="26" font-weight="700" fill="${ink}" text-anchor="middle">PLOT</text>
@@ -335,7 +342,11 @@ export function bannerSvg(spec: BannerSpec): string {
     .slice(0, 3)
     // Middle pictogram large at the top, the other two smaller below it on either side.
     .map((p, i) => {
-      const [x, y, s] = [[730, 226, 0.44], [818, 40, 0.7], [1000, 226, 0.44]][i];
+      const [x, y, s] = [
+        [730, 226, 0.44],
+        [818, 40, 0.7],
+        [1000, 226, 0.44],
+      ][i];
       return `<g transform="translate(${x} ${y}) scale(${s})" opacity="${i === 1 ? 1 : 0.92}">${pictogram(p, spec.from)}</g>`;
     })
     .join('');

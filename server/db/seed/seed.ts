@@ -90,7 +90,14 @@ const BIDDERS: Omit<SeedUser, 'key' | 'email' | 'roles' | 'daysAgo'>[] = [
   { name: 'Thoko Phiri', phone: '+265 888 412 905', address: 'Plot 47/3/221, Area 47', town: 'Lilongwe', district: 'Lilongwe', region: 'Central' },
   { name: 'Kondwani Mwale', phone: '+265 999 605 118', address: 'Area 10, Plot 10/145', town: 'Lilongwe', district: 'Lilongwe', region: 'Central' },
   { name: 'Tiwonge Nyirenda', phone: '+265 884 330 271', address: 'Katoto, off M1 Road', town: 'Mzuzu', district: 'Mzimba', region: 'Northern' },
-  { name: 'Chisomo Kachingwe', phone: '+265 995 118 642', address: 'Chinamwali, near Zomba Catholic Secondary', town: 'Zomba', district: 'Zomba', region: 'Southern' },
+  {
+    name: 'Chisomo Kachingwe',
+    phone: '+265 995 118 642',
+    address: 'Chinamwali, near Zomba Catholic Secondary',
+    town: 'Zomba',
+    district: 'Zomba',
+    region: 'Southern',
+  },
   { name: 'Limbani Chirwa', phone: '+265 881 907 334', address: 'Chibavi, Plot 52', town: 'Mzuzu', district: 'Mzimba', region: 'Northern' },
   { name: 'Mphatso Gondwe', phone: '+265 997 250 883', address: 'Area 43, Plot 43/2/88', town: 'Lilongwe', district: 'Lilongwe', region: 'Central' },
   { name: 'Takondwa Mbewe', phone: '+265 886 774 019', address: 'Sunnyside, Kabula Hill Road', town: 'Blantyre', district: 'Blantyre', region: 'Southern' },
@@ -109,8 +116,28 @@ function seedUsers(): SeedUser[] {
     daysAgo: 40 + ((i * 37) % 300),
   }));
   return [
-    { key: 'demo', ...DEMO_ACCOUNTS.customer, phone: '+265 999 000 111', address: 'House 14, Namiwawa Road', town: 'Blantyre', district: 'Blantyre', region: 'Southern', roles: ['customer'], daysAgo: 120 },
-    { key: 'admin', ...DEMO_ACCOUNTS.admin, phone: '+265 888 000 222', address: 'Ginnery Corner, Masauko Chipembere Highway', town: 'Blantyre', district: 'Blantyre', region: 'Southern', roles: ['admin', 'customer'], daysAgo: 400 },
+    {
+      key: 'demo',
+      ...DEMO_ACCOUNTS.customer,
+      phone: '+265 999 000 111',
+      address: 'House 14, Namiwawa Road',
+      town: 'Blantyre',
+      district: 'Blantyre',
+      region: 'Southern',
+      roles: ['customer'],
+      daysAgo: 120,
+    },
+    {
+      key: 'admin',
+      ...DEMO_ACCOUNTS.admin,
+      phone: '+265 888 000 222',
+      address: 'Ginnery Corner, Masauko Chipembere Highway',
+      town: 'Blantyre',
+      district: 'Blantyre',
+      region: 'Southern',
+      roles: ['admin', 'customer'],
+      daysAgo: 400,
+    },
     ...bidders,
   ];
 }
@@ -161,7 +188,12 @@ function buildDrafts(rng: Rng): LotDraft[] {
   for (const m of spread(rng, vehicleModels('vehicles'), 4)) drafts.push(vehicleLot(rng, ln, 1, { model: m }));
   drafts.push(vehicleLot(rng, ln, 1, { condition: 'repossessed' }));
   drafts.push(vehicleLot(rng, ln, 1, { model: rng.pick(vehicleModels('trucks')) }));
-  for (const m of spread(rng, plantModels('farm').filter((p) => p.pictogram === 'tractor'), 2)) drafts.push(plantLot(rng, ln, 1, { model: m }));
+  for (const m of spread(
+    rng,
+    plantModels('farm').filter((p) => p.pictogram === 'tractor'),
+    2,
+  ))
+    drafts.push(plantLot(rng, ln, 1, { model: m }));
   for (const m of spread(rng, plantModels('machinery'), 2)) drafts.push(plantLot(rng, ln, 1, { model: m }));
   drafts.push(...propertyLots(rng, ln, 1));
   // Live upcoming, Lilongwe property
@@ -279,7 +311,13 @@ function schedule(rng: Rng, drafts: LotDraft[], now: number, w: Windows): Planne
   // States of the online lots: a few ending within 2 h, more within 24 h, some upcoming, some
   // ended (sold with bids, or unsold without), the rest open for 2-10 more days.
   const online = rng.shuffle(lots.filter((l) => l.channel === 'online_vehicles' || l.channel === 'online_general'));
-  const quota: [LotState, number][] = [['ending2h', 5], ['ending24h', 7], ['upcoming', 8], ['sold', 12], ['unsold', 5]];
+  const quota: [LotState, number][] = [
+    ['ending2h', 5],
+    ['ending24h', 7],
+    ['upcoming', 8],
+    ['sold', 12],
+    ['unsold', 5],
+  ];
   let k = 0;
   for (const [state, count] of quota) for (let i = 0; i < count; i++) online[k++].state = state;
   let unsoldWithBids = 0;
@@ -311,11 +349,17 @@ function schedule(rng: Rng, drafts: LotDraft[], now: number, w: Windows): Planne
         // Two of the unsold lots had bids that never reached the reserve; the others had none.
         const reserveNotMet = l.state === 'unsold' && unsoldWithBids++ < 2;
         const n =
-          l.state === 'ending2h' || l.state === 'ending24h' ? rng.int(3, 15)
-          : l.state === 'open' ? (rng.chance(0.8) ? 1 + Math.floor(rng.next() ** 1.6 * 12) : 0)
-          : l.state === 'sold' ? rng.int(2, 15)
-          : reserveNotMet ? rng.int(2, 5)
-          : 0;
+          l.state === 'ending2h' || l.state === 'ending24h'
+            ? rng.int(3, 15)
+            : l.state === 'open'
+              ? rng.chance(0.8)
+                ? 1 + Math.floor(rng.next() ** 1.6 * 12)
+                : 0
+              : l.state === 'sold'
+                ? rng.int(2, 15)
+                : reserveNotMet
+                  ? rng.int(2, 5)
+                  : 0;
         l.bids = planBids(rng, l.price, Math.max(from, l.createdAt) + 10 * MIN, Math.min(now, to) - MIN, n, ONLINE_POOL);
         l.reserve = reserveFor(rng, l);
         if (reserveNotMet) l.reserve = nicePrice(l.bids.at(-1)!.amount * 1.15);
@@ -372,7 +416,10 @@ function schedule(rng: Rng, drafts: LotDraft[], now: number, w: Windows): Planne
 function addDemoActivity(rng: Rng, lots: PlannedLot[], now: number): { leading: PlannedLot; outbid: PlannedLot } {
   const candidates = lots.filter((l) => l.channel === 'online_general' && l.state === 'open' && l.price < 3_000_000);
   const [leading, outbid] = candidates.length >= 2 ? candidates : lots.filter((l) => l.state === 'open');
-  for (const [lot, position] of [[leading, 'last'], [outbid, 'second']] as const) {
+  for (const [lot, position] of [
+    [leading, 'last'],
+    [outbid, 'second'],
+  ] as const) {
     const n = Math.max(lot.bids.length, position === 'last' ? 3 : 4);
     const forced = new Map([[position === 'last' ? n - 1 : n - 2, 'demo']]);
     lot.bids = planBids(rng, lot.price, Math.max(lot.dateFrom!, lot.createdAt) + 10 * MIN, now - 20 * MIN, n, ONLINE_POOL, forced);
@@ -385,7 +432,13 @@ function addDemoActivity(rng: Rng, lots: PlannedLot[], now: number): { leading: 
 // ------------------------------------------------------------------------------- pictures
 
 function slug(s: string): string {
-  return s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 48).replace(/-$/, '');
+  return s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 48)
+    .replace(/-$/, '');
 }
 
 /** Picture files of a lot: its own main picture, then shared alternative views of its kind. */
@@ -477,10 +530,7 @@ export async function isDatabaseSeeded(db: Kysely<Database>): Promise<boolean> {
  * @throws Error when the catalogue already has items, or a reference role is missing (migrations
  *   not run); database errors roll everything back.
  */
-export async function seedDatabase(
-  db: Kysely<Database>,
-  opts: { uploadsDir: string; now?: Date; log?: (msg: string) => void },
-): Promise<SeedSummary> {
+export async function seedDatabase(db: Kysely<Database>, opts: { uploadsDir: string; now?: Date; log?: (msg: string) => void }): Promise<SeedSummary> {
   const started = Date.now();
   const log = opts.log ?? (() => {});
   const now = (opts.now ?? new Date()).getTime();
@@ -509,48 +559,50 @@ export async function seedDatabase(
 
     const typeRows = await trx
       .insertInto('auction_types')
-      .values([
-        {
-          name: SEED_AUCTION_TYPES.dailySale,
-          type: 'cash' as const,
-          description:
-            'Fixed-price goods you can buy today: furniture, electronics, phones, appliances and tools from our Blantyre, Lilongwe, Mzuzu and Zomba yards. Pay online through DPO Pay (card, Airtel Money, TNM Mpamba) or reserve for cash on delivery.',
-          date_from: null,
-          date_to: null,
-        },
-        {
-          name: SEED_AUCTION_TYPES.onlineVehicles,
-          type: 'online' as const,
-          description:
-            'Timed online bidding on cars, pickups, trucks, tractors, generators and plant from bank repossessions, fleet disposals and private sellers. Each lot closes at its own end time; a bid in the last two minutes extends it.',
-          date_from: null,
-          date_to: null,
-        },
-        {
-          name: SEED_AUCTION_TYPES.onlineGeneral,
-          type: 'online' as const,
-          description:
-            'Timed online bidding on electronics, phones, furniture, appliances, motorcycles and repossessed business equipment. Inspect at the branch shown on each lot before you bid.',
-          date_from: null,
-          date_to: null,
-        },
-        {
-          name: SEED_AUCTION_TYPES.liveNow,
-          type: 'live' as const,
-          description:
-            'Our monthly live auction at the Blantyre yard, Ginnery Corner, with online bidding: houses in Namiwawa and Sunnyside, a Limbe commercial building, vehicles, tractors and plant. Register with your bank deposit reference (refundable MK 50,000 deposit) to bid.',
-          date_from: new Date(windows.liveNow.from),
-          date_to: new Date(windows.liveNow.to),
-        },
-        {
-          name: SEED_AUCTION_TYPES.liveUpcoming,
-          type: 'live' as const,
-          description:
-            'Residential plots in Area 47 and Area 49, family houses in Area 10 and Area 43, farmland in Dowa, a lakeshore plot at Senga Bay and commercial property in Kanengo. Live at our Lilongwe office in Area 28 with online bidding for registered bidders.',
-          date_from: new Date(windows.liveUpcoming.from),
-          date_to: new Date(windows.liveUpcoming.to),
-        },
-      ].map((t) => ({ ...t, created_at: new Date(now - 60 * DAY) })))
+      .values(
+        [
+          {
+            name: SEED_AUCTION_TYPES.dailySale,
+            type: 'cash' as const,
+            description:
+              'Fixed-price goods you can buy today: furniture, electronics, phones, appliances and tools from our Blantyre, Lilongwe, Mzuzu and Zomba yards. Pay online through DPO Pay (card, Airtel Money, TNM Mpamba) or reserve for cash on delivery.',
+            date_from: null,
+            date_to: null,
+          },
+          {
+            name: SEED_AUCTION_TYPES.onlineVehicles,
+            type: 'online' as const,
+            description:
+              'Timed online bidding on cars, pickups, trucks, tractors, generators and plant from bank repossessions, fleet disposals and private sellers. Each lot closes at its own end time; a bid in the last two minutes extends it.',
+            date_from: null,
+            date_to: null,
+          },
+          {
+            name: SEED_AUCTION_TYPES.onlineGeneral,
+            type: 'online' as const,
+            description:
+              'Timed online bidding on electronics, phones, furniture, appliances, motorcycles and repossessed business equipment. Inspect at the branch shown on each lot before you bid.',
+            date_from: null,
+            date_to: null,
+          },
+          {
+            name: SEED_AUCTION_TYPES.liveNow,
+            type: 'live' as const,
+            description:
+              'Our monthly live auction at the Blantyre yard, Ginnery Corner, with online bidding: houses in Namiwawa and Sunnyside, a Limbe commercial building, vehicles, tractors and plant. Register with your bank deposit reference (refundable MK 50,000 deposit) to bid.',
+            date_from: new Date(windows.liveNow.from),
+            date_to: new Date(windows.liveNow.to),
+          },
+          {
+            name: SEED_AUCTION_TYPES.liveUpcoming,
+            type: 'live' as const,
+            description:
+              'Residential plots in Area 47 and Area 49, family houses in Area 10 and Area 43, farmland in Dowa, a lakeshore plot at Senga Bay and commercial property in Kanengo. Live at our Lilongwe office in Area 28 with online bidding for registered bidders.',
+            date_from: new Date(windows.liveUpcoming.from),
+            date_to: new Date(windows.liveUpcoming.to),
+          },
+        ].map((t) => ({ ...t, created_at: new Date(now - 60 * DAY) })),
+      )
       .returning(['id', 'name'])
       .execute();
     const typeId = (name: string) => typeRows.find((t) => t.name === name)!.id;
@@ -663,7 +715,7 @@ export async function seedDatabase(
     const ref = () => {
       for (;;) {
         const r = `${rng.pick(['NBM', 'SBM', 'FDH', 'NBS', 'CDH'])}-${year}-${digits(rng, 6)}`;
-        if (!refs.has(r)) return refs.add(r), r;
+        if (!refs.has(r)) return (refs.add(r), r);
       }
     };
     const adminId = uid.get('admin')!;
@@ -703,11 +755,20 @@ export async function seedDatabase(
     };
     addWatch('demo', demo.leading);
     addWatch('demo', demo.outbid);
-    addWatch('demo', lots.find((l) => l.state === 'live' && l.category === 'property'));
-    addWatch('demo', lots.find((l) => l.state === 'ending2h'));
+    addWatch(
+      'demo',
+      lots.find((l) => l.state === 'live' && l.category === 'property'),
+    );
+    addWatch(
+      'demo',
+      lots.find((l) => l.state === 'ending2h'),
+    );
     const watchable = lots.filter((l) => ['open', 'ending2h', 'ending24h', 'live', 'upcoming'].includes(l.state));
     for (const key of ONLINE_POOL) for (let i = rng.int(1, 4); i > 0; i--) addWatch(key, rng.pick(watchable));
-    await trx.insertInto('watchlist_items').values([...watch.values()]).execute();
+    await trx
+      .insertInto('watchlist_items')
+      .values([...watch.values()])
+      .execute();
 
     // Orders. Daily sale: paid through DPO Pay for sold lots, cash on delivery for reserved ones.
     // Won auctions: the order the close job creates (source auction, awaiting payment), paid when

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { billingFormErrors, validateBillingForm } from '../../../client/src/features/profile/hooks/use-billing-address-form.js';
-import { OTHER_DISTRICT } from '../../../shared/rules/regions.js';
+import { OTHER_DISTRICT } from '@shared/rules/regions.js';
 
 const form = { address: 'House 14, Namiwawa Road', region: 'Southern', state: 'Blantyre', otherState: '', postalCode: '', country: 'Malawi' };
 
@@ -19,7 +19,9 @@ describe("profile billing address form (spec/shopping.md §5 billing rules, chec
   });
 
   it('when the server refuses fields, then its texts go under the matching fields and unknown keys become the general message', () => {
-    expect(billingFormErrors({ address1: 'Street address is required', zip: 'Postal code may not be longer than 20 characters.', phone: 'Too long' }, form)).toEqual({
+    expect(
+      billingFormErrors({ address1: 'Street address is required', zip: 'Postal code may not be longer than 20 characters.', phone: 'Too long' }, form),
+    ).toEqual({
       fields: { address: 'Street address is required', postalCode: 'Postal code may not be longer than 20 characters.' },
       general: 'Too long',
     });

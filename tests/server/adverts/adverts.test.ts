@@ -23,7 +23,14 @@ afterAll(async () => {
 async function insertAdvert(values: { description: string; from: number; to: number; active?: boolean; status_id?: number }) {
   const row = await server.database.db
     .insertInto('adverts')
-    .values({ description: values.description, image: null, date_from: new Date(Date.now() + values.from), date_to: new Date(Date.now() + values.to), active: values.active ?? true, status_id: values.status_id ?? 1 })
+    .values({
+      description: values.description,
+      image: null,
+      date_from: new Date(Date.now() + values.from),
+      date_to: new Date(Date.now() + values.to),
+      active: values.active ?? true,
+      status_id: values.status_id ?? 1,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -55,7 +62,9 @@ describe('operators manage adverts, live', () => {
     await new Promise((r) => setTimeout(r, 1200));
     updates.length = 0;
 
-    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0a5' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0a5' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set('description', 'Live auction: Blantyre, Saturday 10:00');
     form.set('date_from', new Date(Date.now() - 60_000).toISOString());
@@ -128,8 +137,15 @@ describe('advert changes in the audit trail (DESIGN.md "Commands, events, audit"
     ]);
     const payloads = rows.map((r) => r.payload as { advert_id: number; action: string; before: any; after: any });
     expect(payloads.map((p) => p.action)).toEqual(['created', 'updated', 'ended']);
-    expect(payloads[0]).toMatchObject({ advert_id: id, before: null, after: { id, description: 'Repossessed vehicles: Saturday', active: true, status_id: 1, date_from: from, date_to: to } });
-    expect(payloads[1]).toMatchObject({ before: { description: 'Repossessed vehicles: Saturday' }, after: { description: 'Repossessed vehicles: Sunday', date_to: to } });
+    expect(payloads[0]).toMatchObject({
+      advert_id: id,
+      before: null,
+      after: { id, description: 'Repossessed vehicles: Saturday', active: true, status_id: 1, date_from: from, date_to: to },
+    });
+    expect(payloads[1]).toMatchObject({
+      before: { description: 'Repossessed vehicles: Saturday' },
+      after: { description: 'Repossessed vehicles: Sunday', date_to: to },
+    });
     expect(payloads[2].before).toEqual(payloads[1].after);
     expect(payloads[2].after).toEqual(ended.body.data);
     expect(payloads[2].after).toMatchObject({ active: false, status_id: 2 });

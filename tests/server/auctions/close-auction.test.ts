@@ -6,7 +6,6 @@ import { createCustomer, createItem } from '../../helpers/factories.js';
 import { TestClient } from '../../helpers/http-client.js';
 import { TEST_ENGINES, startTestServer, type TestServer } from '../../helpers/test-server.js';
 
-
 const past = () => new Date(Date.now() - 1000);
 
 describe.each(TEST_ENGINES)('on %s', (engine) => {
@@ -32,12 +31,29 @@ describe.each(TEST_ENGINES)('on %s', (engine) => {
       expect(second).toBeNull();
       const item = await db.selectFrom('items').selectAll().where('id', '=', itemId).executeTakeFirstOrThrow();
       expect(item).toMatchObject({ status: 'sold', closed_by: winner.id });
-      const orders = await db.selectFrom('orders').innerJoin('order_lines', 'order_lines.order_id', 'orders.id').selectAll().where('order_lines.item_id', '=', itemId).execute();
+      const orders = await db
+        .selectFrom('orders')
+        .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+        .selectAll()
+        .where('order_lines.item_id', '=', itemId)
+        .execute();
       expect(orders).toHaveLength(1);
-      expect(orders[0]).toMatchObject({ order_id: first!.order_id, user_id: winner.id, status: 'awaiting_payment', source: 'auction', amount_total: 2000, quantity: 1 });
+      expect(orders[0]).toMatchObject({
+        order_id: first!.order_id,
+        user_id: winner.id,
+        status: 'awaiting_payment',
+        source: 'auction',
+        amount_total: 2000,
+        quantity: 1,
+      });
       const logged = await db.selectFrom('domain_events').selectAll().where('type', '=', 'auction.closed').where('subject_id', '=', itemId).execute();
       expect(logged).toHaveLength(1);
-      expect(logged[0]).toMatchObject({ subject_type: 'item', actor_type: 'system', actor_name: 'test', payload: { status: 'sold', closed_by: winner.id, order_id: first!.order_id, bid_amount: 2000 } });
+      expect(logged[0]).toMatchObject({
+        subject_type: 'item',
+        actor_type: 'system',
+        actor_name: 'test',
+        payload: { status: 'sold', closed_by: winner.id, order_id: first!.order_id, bid_amount: 2000 },
+      });
     });
 
     it('when the reserve is not met or there is no bid, then unsold with nobody as winner', async () => {
@@ -66,7 +82,11 @@ describe.each(TEST_ENGINES)('on %s', (engine) => {
       socket.on('auction:closed', (e) => events.push(e));
       await new Promise<void>((r) => socket.on('connect', r));
       await socket.emitWithAck('item:subscribe', { item_id: itemId });
-      await db.updateTable('items').set({ date_to: new Date(Date.now() + 500) }).where('id', '=', itemId).execute();
+      await db
+        .updateTable('items')
+        .set({ date_to: new Date(Date.now() + 500) })
+        .where('id', '=', itemId)
+        .execute();
       await expect.poll(() => events, { timeout: 5000 }).toEqual([{ item_id: itemId, closed_by: winner.id, status: 'sold' }]);
       socket.disconnect();
     });

@@ -53,8 +53,18 @@ const audit = (query: string, client = admin) => client.get(`/api/admin/audit${q
 describe('GET /api/admin/audit', () => {
   it("when an operator opens a lot's history, then its events come newest first with who acted (name and e-mail, or the job's name) and the lot's name", async () => {
     const itemId = await createItem(db, { name: 'Toyota Hilux 2015' });
-    const first = await logEvent('item.updated', { type: 'item', id: itemId }, { type: 'operator', id: operator.id }, { item_id: itemId, changes: { target_amount: { before: 100_000, after: 120_000 } } });
-    const second = await logEvent('auction.closed', { type: 'item', id: itemId }, { type: 'system', name: 'auction-close' }, { item_id: itemId, status: 'sold', closed_by: customer.id, bid_amount: 150_000, order_id: null });
+    const first = await logEvent(
+      'item.updated',
+      { type: 'item', id: itemId },
+      { type: 'operator', id: operator.id },
+      { item_id: itemId, changes: { target_amount: { before: 100_000, after: 120_000 } } },
+    );
+    const second = await logEvent(
+      'auction.closed',
+      { type: 'item', id: itemId },
+      { type: 'system', name: 'auction-close' },
+      { item_id: itemId, status: 'sold', closed_by: customer.id, bid_amount: 150_000, order_id: null },
+    );
     await logEvent('item.updated', { type: 'item', id: freshSubjectId() }, { type: 'operator', id: operator.id }, {});
 
     const res = await audit(`?subject_type=item&subject_id=${itemId}`);
@@ -102,8 +112,18 @@ describe('GET /api/admin/audit', () => {
 
   it('when filtered by type, then an exact type matches only itself and a prefix ending in a dot matches its whole family', async () => {
     const orderId = freshSubjectId();
-    const placed = await logEvent('order.placed', { type: 'order', id: orderId }, { type: 'user', id: customer.id }, { order_id: orderId, reference: 'GAV-ORD-1' });
-    const paid = await logEvent('order.status_changed', { type: 'order', id: orderId }, { type: 'operator', id: operator.id }, { order_id: orderId, before: 'reserved', after: 'paid' });
+    const placed = await logEvent(
+      'order.placed',
+      { type: 'order', id: orderId },
+      { type: 'user', id: customer.id },
+      { order_id: orderId, reference: 'GAV-ORD-1' },
+    );
+    const paid = await logEvent(
+      'order.status_changed',
+      { type: 'order', id: orderId },
+      { type: 'operator', id: operator.id },
+      { order_id: orderId, before: 'reserved', after: 'paid' },
+    );
     await logEvent('auction.closed', { type: 'order', id: orderId }, { type: 'system', name: 'auction-close' }, {});
 
     const exact = await audit(`?subject_type=order&subject_id=${orderId}&type=order.status_changed`);
@@ -128,11 +148,21 @@ describe('GET /api/admin/audit', () => {
   it("when filtered by actor, then only that user's own actions are listed, whatever they touched", async () => {
     const someone = await createCustomer(db, { name: 'Kondwani Mwale' });
     const mine = [
-      await logEvent('watchlist.changed', { type: 'user', id: someone.id }, { type: 'user', id: someone.id }, { user_id: someone.id, item_id: 1, watching: true }),
+      await logEvent(
+        'watchlist.changed',
+        { type: 'user', id: someone.id },
+        { type: 'user', id: someone.id },
+        { user_id: someone.id, item_id: 1, watching: true },
+      ),
       await logEvent('order.placed', { type: 'order', id: freshSubjectId() }, { type: 'user', id: someone.id }, {}),
     ];
     // About them, but done by an operator: not their own action.
-    await logEvent('registration.decided', { type: 'registration', id: freshSubjectId() }, { type: 'operator', id: operator.id }, { user_id: someone.id, before: 'pending', after: 'active' });
+    await logEvent(
+      'registration.decided',
+      { type: 'registration', id: freshSubjectId() },
+      { type: 'operator', id: operator.id },
+      { user_id: someone.id, before: 'pending', after: 'active' },
+    );
 
     const res = await audit(`?actor_id=${someone.id}`);
     expect(res.status).toBe(200);
@@ -146,7 +176,15 @@ describe('GET /api/admin/audit', () => {
   it('when a history spans several pages, then each page holds its share newest first with the spec pagination fields, and a page past the end is empty', async () => {
     const subjectId = freshSubjectId();
     const ids: number[] = [];
-    for (let i = 0; i < 7; i++) ids.push(await logEvent('advert.changed', { type: 'advert', id: subjectId }, { type: 'operator', id: operator.id }, { advert_id: subjectId, action: 'updated', before: { n: i }, after: { n: i + 1 } }));
+    for (let i = 0; i < 7; i++)
+      ids.push(
+        await logEvent(
+          'advert.changed',
+          { type: 'advert', id: subjectId },
+          { type: 'operator', id: operator.id },
+          { advert_id: subjectId, action: 'updated', before: { n: i }, after: { n: i + 1 } },
+        ),
+      );
     const newestFirst = [...ids].reverse();
 
     const pages = [];
@@ -213,7 +251,12 @@ describe('GET /api/admin/audit', () => {
 
 describe('the event log is append-only', () => {
   it('when anyone tries to UPDATE, DELETE or TRUNCATE domain_events, then the database refuses and the row is unchanged', async () => {
-    const id = await logEvent('order.status_changed', { type: 'order', id: freshSubjectId() }, { type: 'operator', id: operator.id }, { before: 'reserved', after: 'paid' });
+    const id = await logEvent(
+      'order.status_changed',
+      { type: 'order', id: freshSubjectId() },
+      { type: 'operator', id: operator.id },
+      { before: 'reserved', after: 'paid' },
+    );
     const before = await db.selectFrom('domain_events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
     await expect(db.updateTable('domain_events').set({ type: 'order.placed' }).where('id', '=', id).execute()).rejects.toMatchObject({

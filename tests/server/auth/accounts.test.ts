@@ -7,10 +7,7 @@ const FIELD = 'g-recaptcha-response';
 let server: TestServer;
 let limited: TestServer;
 beforeAll(async () => {
-  [server, limited] = await Promise.all([
-    startTestServer(),
-    startTestServer({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '12', AUTH_ACCOUNT_RATE_LIMIT: '3' } }),
-  ]);
+  [server, limited] = await Promise.all([startTestServer(), startTestServer({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '12', AUTH_ACCOUNT_RATE_LIMIT: '3' } })]);
 });
 afterAll(async () => {
   await Promise.all([server?.stop(), limited?.stop()]);
@@ -52,7 +49,13 @@ describe('registration validation and the 422 shape (spec/accounts-and-shell.md 
   it('when registering with start_session, then the browser is signed in (remember false) and an API token is issued', async () => {
     const client = new TestClient(server.url);
     const body = registration();
-    const res = await client.post('/api/register', { ...body, accept_terms: true, accept_marketing: false, start_session: true, [FIELD]: await client.captcha() });
+    const res = await client.post('/api/register', {
+      ...body,
+      accept_terms: true,
+      accept_marketing: false,
+      start_session: true,
+      [FIELD]: await client.captcha(),
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.token).toEqual(expect.any(String));
     const session = await client.get('/api/user-session');
@@ -94,14 +97,22 @@ describe('sessions, remember me and logout of both credentials (DESIGN.md)', () 
     const user = await createCustomer(server.database.db);
     const planted = 'attacker-chosen-session-id';
     const csrf = await fetch(`${server.url}/sanctum/csrf-cookie`, { headers: { cookie: `gavel_session=${planted}` } });
-    const xsrf = csrf.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0].slice('XSRF-TOKEN='.length);
+    const xsrf = csrf.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('XSRF-TOKEN='))!
+      .split(';')[0]
+      .slice('XSRF-TOKEN='.length);
     const res = await fetch(`${server.url}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: `gavel_session=${planted}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': decodeURIComponent(xsrf) },
       body: JSON.stringify({ username: user.email, password: 'password', [FIELD]: await new TestClient(server.url).captcha() }),
     });
     expect(res.status).toBe(200);
-    const issued = res.headers.getSetCookie().find((c) => c.startsWith('gavel_session='))!.split(';')[0].slice('gavel_session='.length);
+    const issued = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('gavel_session='))!
+      .split(';')[0]
+      .slice('gavel_session='.length);
     expect(issued).not.toBe(planted);
     expect(issued.length).toBeGreaterThanOrEqual(40);
     const withPlanted = await fetch(`${server.url}/api/user-session`, { headers: { cookie: `gavel_session=${planted}` } });
@@ -157,11 +168,15 @@ describe('rate limits: per IP and per account, 429 without revealing the account
   it('when one IP sends too many attempts in a minute, then 429 with Retry-After, on registration too', async () => {
     let last: Response | undefined;
     for (let i = 0; i < 14; i++) {
-      last = await fetch(`${limited.url}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `x${i}@example.mw` }) });
+      last = await fetch(`${limited.url}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `x${i}@example.mw` }),
+      });
     }
     expect(last?.status).toBe(429);
     expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await last?.json()).message).toBe('Too many attempts. Please wait a few minutes and try again.');
+    expect(((await last!.json()) as { message: string }).message).toBe('Too many attempts. Please wait a few minutes and try again.');
   });
 });
 

@@ -37,7 +37,13 @@ describe('sign-in, sessions and tokens (DESIGN.md, spec/accounts-and-shell.md §
     const client = new TestClient(server.url);
     await client.get('/sanctum/csrf-cookie');
     const before = client.cookie('XSRF-TOKEN');
-    const login = await client.post('/login', { username: user.email, password: 'password', remember: false, redirect: '/item/5', 'g-recaptcha-response': await client.captcha() });
+    const login = await client.post('/login', {
+      username: user.email,
+      password: 'password',
+      remember: false,
+      redirect: '/item/5',
+      'g-recaptcha-response': await client.captcha(),
+    });
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ success: true, redirect: '/item/5', user: { id: user.id } });
     expect(client.cookie('XSRF-TOKEN')).not.toBe(before);

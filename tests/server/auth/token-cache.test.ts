@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TokenCache } from '../../../server/auth/token-cache.js';
 
-const user = { id: 7, name: 'Thoko Phiri', email: 't@example.mw', phone: null, address: null, image: null, is_customer: true, roles: [{ name: 'customer' }], permissions: ['place_bids'] };
+const user = {
+  id: 7,
+  name: 'Thoko Phiri',
+  email: 't@example.mw',
+  phone: null,
+  address: null,
+  image: null,
+  is_customer: true,
+  roles: [{ name: 'customer' }],
+  permissions: ['place_bids'],
+};
 
 describe('TokenCache (no database lookup per bid request)', () => {
   afterEach(() => vi.useRealTimers());

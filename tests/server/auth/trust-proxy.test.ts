@@ -11,7 +11,13 @@ async function attempts(trustProxy: string): Promise<number[]> {
   const server = await startTestServer({ env: { TRUST_PROXY: trustProxy, AUTH_RATE_LIMIT_PER_MINUTE: '2' } });
   servers.push(server);
   const attempt = async (ip: string) =>
-    (await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ email: 'nobody@example.mw', password: 'x' }) })).status;
+    (
+      await fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ email: 'nobody@example.mw', password: 'x' }),
+      })
+    ).status;
   return [await attempt('198.51.100.7'), await attempt('198.51.100.7'), await attempt('198.51.100.7'), await attempt('203.0.113.9')];
 }
 

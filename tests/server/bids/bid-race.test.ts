@@ -4,7 +4,6 @@ import { createCustomer, createItem } from '../../helpers/factories.js';
 import { TestClient } from '../../helpers/http-client.js';
 import { TEST_ENGINES, startTestServer, type TestServer } from '../../helpers/test-server.js';
 
-
 describe.each(TEST_ENGINES)('on %s', (engine) => {
   let server: TestServer;
   beforeAll(async () => {

@@ -89,13 +89,20 @@ describe('POST /ajax-bid rules (spec/shopping.md §4-5, §8)', () => {
   it('when a live item is bid on without a subscription, then 403 with the spec text; with an active one it is accepted', async () => {
     const db = server.database.db;
     const user = await createCustomer(db);
-    const typeRow = await db.insertInto('auction_types').values({ name: 'Live Auction - Blantyre Monthly', type: 'live', description: null }).returning('id').executeTakeFirstOrThrow();
+    const typeRow = await db
+      .insertInto('auction_types')
+      .values({ name: 'Live Auction - Blantyre Monthly', type: 'live', description: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const itemId = await createItem(db, { auction_type_id: typeRow.id });
     const client = new TestClient(server.url, user.token);
     const refused = await client.post('/ajax-bid', { item_id: itemId, amount: 200_000 });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('You need to subscribe to "Live Auction - Blantyre Monthly" to place bids on this live auction item.');
-    await db.insertInto('auction_subscriptions').values({ user_id: user.id, auction_type_id: typeRow.id, reference_number: `REF-${itemId}`, status: 'active', decline_reason: null, reviewed_by: null }).execute();
+    await db
+      .insertInto('auction_subscriptions')
+      .values({ user_id: user.id, auction_type_id: typeRow.id, reference_number: `REF-${itemId}`, status: 'active', decline_reason: null, reviewed_by: null })
+      .execute();
     expect((await client.post('/ajax-bid', { item_id: itemId, amount: 200_000 })).status).toBe(200);
   });
 

@@ -54,7 +54,10 @@ describe('soft close (anti-sniping, setting soft_close_minutes, default 2)', () 
     const end = new Date(Date.now() + 30_000);
     const itemId = await createItem(db, { auction_type_id: liveType, target_amount: 1000, date_to: end });
     const bidder = await createCustomer(db);
-    await db.insertInto('auction_subscriptions').values({ user_id: bidder.id, auction_type_id: liveType, reference_number: 'SUB-1', status: 'active', decline_reason: null, reviewed_by: null }).execute();
+    await db
+      .insertInto('auction_subscriptions')
+      .values({ user_id: bidder.id, auction_type_id: liveType, reference_number: 'SUB-1', status: 'active', decline_reason: null, reviewed_by: null })
+      .execute();
     expect((await new TestClient(server.url, bidder.token).post('/ajax-bid', { item_id: itemId, amount: 1500 })).status).toBe(200);
     expect(await endOf(itemId)).toBe(end.getTime());
   });

@@ -42,12 +42,21 @@ describe('ALTCHA human verification (DESIGN.md, spec/accounts-and-shell.md ยง4-ย
     const user = await createCustomer(server.database.db);
     const res = await signIn(new TestClient(server.url), user.email, null);
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ message: 'Please complete the reCAPTCHA verification.', errors: { [FIELD]: ['Please complete the reCAPTCHA verification.'] } });
+    expect(res.body).toMatchObject({
+      message: 'Please complete the reCAPTCHA verification.',
+      errors: { [FIELD]: ['Please complete the reCAPTCHA verification.'] },
+    });
   });
 
   it('when registering without a token, then 422 and no account is created', async () => {
     const email = `nocaptcha-${Date.now()}@example.mw`;
-    const res = await new TestClient(server.url).post('/api/register', { name: 'A B', email, phone: '0888123456', password: 'pass1', password_confirmation: 'pass1' });
+    const res = await new TestClient(server.url).post('/api/register', {
+      name: 'A B',
+      email,
+      phone: '0888123456',
+      password: 'pass1',
+      password_confirmation: 'pass1',
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors[FIELD]).toEqual(['Please complete the reCAPTCHA verification.']);
     expect(await server.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
@@ -141,10 +150,9 @@ describe('reCAPTCHA v2 (siteverify stubbed, nothing else)', () => {
   afterAll(() => new Promise<void>((r) => stub.close(() => r())));
 
   const verifier = () =>
-    createCaptchaVerifier(
-      loadConfig({ RECAPTCHA_SITE_KEY: 'site-key-1', RECAPTCHA_SECRET: 'secret-1', RECAPTCHA_VERIFY_URL: stubUrl }),
-      { fallbackSecret: 'x'.repeat(32) },
-    );
+    createCaptchaVerifier(loadConfig({ RECAPTCHA_SITE_KEY: 'site-key-1', RECAPTCHA_SECRET: 'secret-1', RECAPTCHA_VERIFY_URL: stubUrl }), {
+      fallbackSecret: 'x'.repeat(32),
+    });
 
   it('when both keys are set, then reCAPTCHA is the provider and the client gets the site key', () => {
     const v = verifier();
@@ -159,15 +167,20 @@ describe('reCAPTCHA v2 (siteverify stubbed, nothing else)', () => {
   });
 
   it('when Google rejects or reports a duplicate, then 422 with the failed or expired text', async () => {
-    await expect(verifier().verify('bad-token')).rejects.toMatchObject({ status: 422, errors: { [FIELD]: ['reCAPTCHA verification failed. Please try again.'] } });
-    await expect(verifier().verify('old-token')).rejects.toMatchObject({ status: 422, errors: { [FIELD]: ['reCAPTCHA verification expired. Please complete it again.'] } });
+    await expect(verifier().verify('bad-token')).rejects.toMatchObject({
+      status: 422,
+      errors: { [FIELD]: ['reCAPTCHA verification failed. Please try again.'] },
+    });
+    await expect(verifier().verify('old-token')).rejects.toMatchObject({
+      status: 422,
+      errors: { [FIELD]: ['reCAPTCHA verification expired. Please complete it again.'] },
+    });
   });
 
   it('when siteverify is unreachable, then verification fails closed', async () => {
-    const v = createCaptchaVerifier(
-      loadConfig({ RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_SECRET: 's', RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify' }),
-      { fallbackSecret: 'x'.repeat(32) },
-    );
+    const v = createCaptchaVerifier(loadConfig({ RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_SECRET: 's', RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify' }), {
+      fallbackSecret: 'x'.repeat(32),
+    });
     await expect(v.verify('good-token')).rejects.toMatchObject({ status: 422 });
   });
 

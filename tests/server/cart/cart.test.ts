@@ -30,7 +30,10 @@ async function guest(): Promise<TestClient> {
 
 /** The id of the newest event-log row (0 when none): later rows are what a test caused. */
 async function lastEventId(): Promise<number> {
-  const row = await server.database.db.selectFrom('domain_events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const row = await server.database.db
+    .selectFrom('domain_events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 
@@ -43,7 +46,11 @@ async function cartEventsAfter(afterId: number) {
     .where('type', '=', 'cart.changed')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, actor_id: r.actor_id == null ? null : Number(r.actor_id), payload: r.payload as { owner: { user_id: number | null; guest_hash: string | null }; item_id: number | null; action: string } }));
+  return rows.map((r) => ({
+    ...r,
+    actor_id: r.actor_id == null ? null : Number(r.actor_id),
+    payload: r.payload as { owner: { user_id: number | null; guest_hash: string | null }; item_id: number | null; action: string },
+  }));
 }
 
 describe('cart (spec/shopping.md §4 "Cart behaviour", §7)', () => {
@@ -144,7 +151,11 @@ describe('cart changes in the event log (DESIGN.md "Commands, events, audit")', 
     expect((await c.get('/api/cart')).body.count).toBe(1);
     const events = await cartEventsAfter(before);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ actor_type: 'user', actor_id: user.id, payload: { action: 'merged', item_id: null, owner: { user_id: user.id, guest_hash: null } } });
+    expect(events[0]).toMatchObject({
+      actor_type: 'user',
+      actor_id: user.id,
+      payload: { action: 'merged', item_id: null, owner: { user_id: user.id, guest_hash: null } },
+    });
     await c.post('/api/cart/clear');
     const cleared = await cartEventsAfter(before);
     expect(cleared.at(-1)).toMatchObject({ actor_type: 'user', actor_id: user.id, payload: { action: 'cleared' } });

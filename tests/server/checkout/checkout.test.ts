@@ -138,7 +138,11 @@ describe('checkout and payments', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, amount: 85_000 });
     expect(res.body.payment_url).toMatch(/^\/dpo-simulator\/payv2\.php\?ID=/);
-    const order = await server.database.db.selectFrom('orders').select(['amount_total']).where('order_reference', '=', res.body.order_reference).executeTakeFirstOrThrow();
+    const order = await server.database.db
+      .selectFrom('orders')
+      .select(['amount_total'])
+      .where('order_reference', '=', res.body.order_reference)
+      .executeTakeFirstOrThrow();
     expect(order.amount_total).toBe(85_000);
     expect(server.dpo.simulator!.transactions.get(res.body.transaction_token)!.amount).toBe(85_000);
   });
@@ -202,7 +206,11 @@ describe('checkout and payments', () => {
     const row = await db.selectFrom('items').select(['is_reserved', 'reserved_until', 'quantity']).where('id', '=', item).executeTakeFirstOrThrow();
     expect(row.is_reserved).toBe(true);
     expect(row.reserved_until?.toISOString()).toBe(res.body.reservation.until);
-    const order = await db.selectFrom('orders').select(['status', 'reserved_until', 'user_id', 'amount_total']).where('order_reference', '=', res.body.order_reference).executeTakeFirstOrThrow();
+    const order = await db
+      .selectFrom('orders')
+      .select(['status', 'reserved_until', 'user_id', 'amount_total'])
+      .where('order_reference', '=', res.body.order_reference)
+      .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: 'reserved', user_id: user.id, amount_total: 95_000 });
     expect((await c.get('/api/cart')).body.count).toBe(0);
     const other = await guest();
@@ -218,7 +226,9 @@ describe('checkout and payments', () => {
     expect((await c.post('/checkout/cash', checkoutBody({ payment_method: 'bank' }))).body.message).toBe('Selected payment method is not available yet');
     const over = await c.post('/dpopay/checkout-payment', checkoutBody());
     expect(over.status).toBe(422);
-    expect(over.body.message).toBe('Cart total exceeds DPO Pay maximum limit of MK 999,999.99. Please reduce your order or contact support for large transactions.');
+    expect(over.body.message).toBe(
+      'Cart total exceeds DPO Pay maximum limit of MK 999,999.99. Please reduce your order or contact support for large transactions.',
+    );
     await c.request('PATCH', `/cart/update/${big}`, { quantity: 1 });
     server.dpo.simulator!.injectFault({ kind: 'result', code: '802', explanation: 'Invalid company token' });
     const bad = await c.post('/dpopay/checkout-payment', checkoutBody());
@@ -232,11 +242,18 @@ describe('checkout and payments', () => {
     expect(invalid.body.errors['customer.phone']).toEqual(['Please enter a valid Malawi phone number (e.g., +265 123 456 789 or 0888 123 456)']);
   });
 
-  it('when a guest checks out with DPO Pay and a customer with cash, then the event log holds order.placed, the payment start, the emptied cart and a refused token\'s failure', async () => {
+  it("when a guest checks out with DPO Pay and a customer with cash, then the event log holds order.placed, the payment start, the emptied cart and a refused token's failure", async () => {
     const db = server.database.db;
     const logOf = (orderId: number) =>
-      db.selectFrom('domain_events').select(['type', 'actor_type', 'actor_id', 'payload']).where('subject_type', '=', 'order').where('subject_id', '=', orderId).orderBy('id').execute();
-    const orderIdOf = async (reference: string) => (await db.selectFrom('orders').select('id').where('order_reference', '=', reference).executeTakeFirstOrThrow()).id;
+      db
+        .selectFrom('domain_events')
+        .select(['type', 'actor_type', 'actor_id', 'payload'])
+        .where('subject_type', '=', 'order')
+        .where('subject_id', '=', orderId)
+        .orderBy('id')
+        .execute();
+    const orderIdOf = async (reference: string) =>
+      (await db.selectFrom('orders').select('id').where('order_reference', '=', reference).executeTakeFirstOrThrow()).id;
 
     const g = await guest();
     const lamp = await cashItem({ price: 7_500 });
@@ -244,8 +261,18 @@ describe('checkout and payments', () => {
     const dpo = await g.post('/dpopay/checkout-payment', checkoutBody());
     const dpoOrder = await orderIdOf(dpo.body.order_reference);
     const dpoLog = await logOf(dpoOrder);
-    expect(dpoLog.map((e) => [e.type, e.actor_type])).toEqual([['order.placed', 'guest'], ['order.payment_started', 'guest']]);
-    expect(dpoLog[0].payload).toMatchObject({ order_id: dpoOrder, method: 'dpopay', status: 'awaiting_payment', total: 7_500, item_ids: [lamp], reserved_until: null });
+    expect(dpoLog.map((e) => [e.type, e.actor_type])).toEqual([
+      ['order.placed', 'guest'],
+      ['order.payment_started', 'guest'],
+    ]);
+    expect(dpoLog[0].payload).toMatchObject({
+      order_id: dpoOrder,
+      method: 'dpopay',
+      status: 'awaiting_payment',
+      total: 7_500,
+      item_ids: [lamp],
+      reserved_until: null,
+    });
 
     const user = await createCustomer(db);
     const c = new TestClient(server.url);
@@ -256,7 +283,12 @@ describe('checkout and payments', () => {
     const cashOrder = await orderIdOf(cash.body.order_reference);
     const cashLog = await logOf(cashOrder);
     expect(cashLog).toHaveLength(1);
-    expect(cashLog[0]).toMatchObject({ type: 'order.placed', actor_type: 'user', actor_id: user.id, payload: { method: 'cash', status: 'reserved', item_ids: [mat], owner: { user_id: user.id } } });
+    expect(cashLog[0]).toMatchObject({
+      type: 'order.placed',
+      actor_type: 'user',
+      actor_id: user.id,
+      payload: { method: 'cash', status: 'reserved', item_ids: [mat], owner: { user_id: user.id } },
+    });
     expect(cashLog[0].payload).toMatchObject({ reserved_until: cash.body.reservation.until });
     const cartEvents = await db.selectFrom('domain_events').select(['payload']).where('type', '=', 'cart.changed').where('actor_id', '=', user.id).execute();
     expect(cartEvents.map((e) => e.payload)).toContainEqual({ owner: { user_id: user.id, guest_hash: null }, item_id: null, action: 'checkout' });
@@ -315,7 +347,10 @@ describe('checkout and payments', () => {
     const declinedOrder = await db.selectFrom('orders').select('id').where('order_reference', '=', declined.body.order_reference).executeTakeFirstOrThrow();
     server.dpo.simulator!.decide(declined.body.transaction_token, 'decline');
     expect(await reverify(declinedOrder.id)).toBe('failed');
-    expect((await db.selectFrom('items').select(['quantity', 'status']).where('id', '=', other).executeTakeFirstOrThrow())).toEqual({ quantity: 1, status: 'available' });
+    expect(await db.selectFrom('items').select(['quantity', 'status']).where('id', '=', other).executeTakeFirstOrThrow()).toEqual({
+      quantity: 1,
+      status: 'available',
+    });
     expect(await reverify(987654)).toBe('not_found');
   });
 });

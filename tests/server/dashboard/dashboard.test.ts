@@ -43,7 +43,11 @@ beforeAll(async () => {
   await bid(bob, i4, 450_000); // Bob wins I4, Alice lost
   await bid(alice, i5, 500_000); // reserve not met: unsold, Alice lost
   for (const id of [i3, i4, i5]) {
-    await db.updateTable('items').set({ date_to: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await db
+      .updateTable('items')
+      .set({ date_to: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     await createTestRunner(db).runner.run(closeAuction, systemActor('test'), { itemId: id });
   }
   await alice.post('/api/watchlist', { item_id: i2 });
@@ -70,19 +74,42 @@ describe('bid dashboard (spec/accounts-and-shell.md §2, §3, §4, §7)', () => 
       win_rate: 33.3, // 1 of 3 decided
     });
     const bob = await fx.bob.get('/api/bid-dashboard/stats');
-    expect(bob.body).toMatchObject({ total_bids: 3, active_bids: 2, won_auctions: 1, lost_auctions: 0, total_bid_amount: 820_000, average_bid_amount: 273_333, highest_bid: 450_000, win_rate: 100, watchlist_count: 0 });
+    expect(bob.body).toMatchObject({
+      total_bids: 3,
+      active_bids: 2,
+      won_auctions: 1,
+      lost_auctions: 0,
+      total_bid_amount: 820_000,
+      average_bid_amount: 273_333,
+      highest_bid: 450_000,
+      win_rate: 100,
+      watchlist_count: 0,
+    });
   });
 
   it('when listing active bids, then one entry per item with the user’s highest bid and Winning/Outbid, ending soonest first', async () => {
     const res = await fx.alice.get('/api/bid-dashboard/active-bids');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ current_page: 1, last_page: 1, per_page: 10, total: 2, from: 1, to: 2 });
-    expect(res.body.data.map((d: { item_id: number; status: string; bid_amount: number; current_bid: number; my_bid_count: number }) => [d.item_id, d.status, d.bid_amount, d.current_bid, d.my_bid_count])).toEqual([
+    expect(
+      res.body.data.map((d: { item_id: number; status: string; bid_amount: number; current_bid: number; my_bid_count: number }) => [
+        d.item_id,
+        d.status,
+        d.bid_amount,
+        d.current_bid,
+        d.my_bid_count,
+      ]),
+    ).toEqual([
       [fx.items.i1, 'winning', 130_000, 130_000, 2],
       [fx.items.i2, 'outbid', 200_000, 250_000, 1],
     ]);
     const first = res.body.data[0];
-    expect(first).toMatchObject({ user_id: fx.aliceId, closed_by: null, item: { id: fx.items.i1, name: 'Toyota Hilux double cab', bid_amount: 130_000, min_next_bid: 130_001 }, auctionType: { type: 'online' } });
+    expect(first).toMatchObject({
+      user_id: fx.aliceId,
+      closed_by: null,
+      item: { id: fx.items.i1, name: 'Toyota Hilux double cab', bid_amount: 130_000, min_next_bid: 130_001 },
+      auctionType: { type: 'online' },
+    });
   });
 
   it('when listing history, then Won when closed_by is the user, otherwise Lost, with status filter, search and pagination', async () => {
@@ -117,7 +144,17 @@ describe('bid dashboard (spec/accounts-and-shell.md §2, §3, §4, §7)', () => 
     const carol = await fx.carol.get('/api/bid-dashboard');
     expect(carol.body.active_bids).toMatchObject({ data: [], total: 0 });
     expect(carol.body.bid_history).toMatchObject({ data: [], total: 0 });
-    expect(carol.body.stats).toEqual({ total_bids: 0, active_bids: 0, won_auctions: 0, lost_auctions: 0, watchlist_count: 0, total_bid_amount: 0, average_bid_amount: 0, highest_bid: 0, win_rate: 0 });
+    expect(carol.body.stats).toEqual({
+      total_bids: 0,
+      active_bids: 0,
+      won_auctions: 0,
+      lost_auctions: 0,
+      watchlist_count: 0,
+      total_bid_amount: 0,
+      average_bid_amount: 0,
+      highest_bid: 0,
+      win_rate: 0,
+    });
   });
 
   it('when the whole dashboard is asked for, then it has active_bids, bid_history, the first watchlist items and stats', async () => {

@@ -28,11 +28,18 @@ describe('the large catalogue behind the listing figure (issue 8, db:seed --larg
       .execute();
     expect(kinds.reduce((sum, k) => sum + k.n, 0)).toBe(3000);
     expect(kinds.map((k) => k.type).sort()).toEqual(['cash', 'live', 'online']);
-    const toyotas = await db.selectFrom('items').select(sql<number>`count(*)::int`.as('n')).where(sql<boolean>`search_vector @@ plainto_tsquery('english', 'toyota')`).executeTakeFirstOrThrow();
+    const toyotas = await db
+      .selectFrom('items')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where(sql<boolean>`search_vector @@ plainto_tsquery('english', 'toyota')`)
+      .executeTakeFirstOrThrow();
     expect(toyotas.n).toBeGreaterThan(0);
     // Codes continue after the highest id: a second run adds without clashing.
     await seedLargeCatalogue(db, { count: 500 });
-    const codes = await db.selectFrom('items').select(sql<number>`count(DISTINCT code)::int`.as('n')).executeTakeFirstOrThrow();
+    const codes = await db
+      .selectFrom('items')
+      .select(sql<number>`count(DISTINCT code)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(codes.n).toBe(3500);
   });
 });

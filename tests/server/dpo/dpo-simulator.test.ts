@@ -9,12 +9,23 @@ const create = (s: DpoSimulator, tx: Record<string, string>, token = 'TOKEN') =>
       buildApi3g({
         CompanyToken: token,
         Request: 'createToken',
-        Transaction: { PaymentAmount: '15000.00', PaymentCurrency: 'MWK', CompanyRef: 'ORD-1', CompanyRefUnique: '1', RedirectURL: 'http://x/ok', BackURL: 'http://x/back', PTL: '1', PTLtype: 'hours', ...tx },
+        Transaction: {
+          PaymentAmount: '15000.00',
+          PaymentCurrency: 'MWK',
+          CompanyRef: 'ORD-1',
+          CompanyRefUnique: '1',
+          RedirectURL: 'http://x/ok',
+          BackURL: 'http://x/back',
+          PTL: '1',
+          PTLtype: 'hours',
+          ...tx,
+        },
         Services: { Service: { ServiceType: '5525', ServiceDescription: 'Gavel order ORD-1 & <friends>', ServiceDate: '2026/11/21 14:30' } },
       }),
     ),
   )!;
-const verify = (s: DpoSimulator, token: string) => parseApi3g(s.handleApi(buildApi3g({ CompanyToken: 'TOKEN', Request: 'verifyToken', TransactionToken: token })))!;
+const verify = (s: DpoSimulator, token: string) =>
+  parseApi3g(s.handleApi(buildApi3g({ CompanyToken: 'TOKEN', Request: 'verifyToken', TransactionToken: token })))!;
 
 describe('DPO Pay simulator (providers/dpo-pay.md)', () => {
   it('when createToken is valid, then it answers 000 as a string with a token, and verifyToken follows the decision', () => {
@@ -48,7 +59,9 @@ describe('DPO Pay simulator (providers/dpo-pay.md)', () => {
     expect(textOf(create(s, { RedirectURL: '' }), 'Result')).toBe('902');
     expect(textOf(parseApi3g(s.handleApi('<API3G><CompanyToken>TOKEN</CompanyToken><Request>nope</Request></API3G>'))!, 'Result')).toBe('803');
     expect(textOf(parseApi3g(s.handleApi('not xml'))!, 'Result')).toBe('804');
-    expect(textOf(parseApi3g(s.handleApi('<API3G><CompanyToken>TOKEN</CompanyToken><Request>verifyToken</Request><Request>x</Request></API3G>'))!, 'Result')).toBe('960');
+    expect(
+      textOf(parseApi3g(s.handleApi('<API3G><CompanyToken>TOKEN</CompanyToken><Request>verifyToken</Request><Request>x</Request></API3G>'))!, 'Result'),
+    ).toBe('960');
     const paid = textOf(create(s, { CompanyRef: 'PAID' }), 'TransToken');
     s.decide(paid, 'approve');
     expect(textOf(create(s, { CompanyRef: 'PAID' }), 'Result')).toBe('940');

@@ -66,7 +66,7 @@ async function watchBids(url: string, itemId: number): Promise<{ id: number; bid
 }
 
 describe('durable events: what was committed is delivered, even when the process dies before publishing', () => {
-  it('when a server process is killed between a bid\'s commit and its publish, then the relay of another process delivers it to a watcher, once', async () => {
+  it("when a server process is killed between a bid's commit and its publish, then the relay of another process delivers it to a watcher, once", async () => {
     // A dies right after committing a bid; B watches the lot and relays what A left behind.
     const a = await startServerProcess({ TEST_CRASH_AFTER_COMMIT: 'bid.placed', EVENT_RELAY_INTERVAL_MS: '60000' });
     const b = await startServerProcess({ EVENT_RELAY_INTERVAL_MS: '200', EVENT_RELAY_GRACE_MS: '300' });
@@ -131,7 +131,10 @@ describe('durable events: what was committed is delivered, even when the process
     const user = await createCustomer(testDb.db);
     const before = await countOutboxRows(testDb.db);
     const result = await runner.run(
-      async () => ({ result: 'done', events: [domainEvent('watchlist.changed', { type: 'user', id: user.id }, { user_id: user.id, item_id: 1, watching: true })] }),
+      async () => ({
+        result: 'done',
+        events: [domainEvent('watchlist.changed', { type: 'user', id: user.id }, { user_id: user.id, item_id: 1, watching: true })],
+      }),
       userActor(user.id),
       {},
     );
@@ -155,18 +158,27 @@ describe('durable events: what was committed is delivered, even when the process
     const delivered: CommittedEvent[] = [];
     bus.subscribe((e) => delivered.push(e));
     const runner = new CommandRunner({ db: testDb.db, bus, logger });
-    const logBefore = await testDb.db.selectFrom('domain_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const logBefore = await testDb.db
+      .selectFrom('domain_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await expect(
       runner.run(
         async (trx) => {
-          await trx.insertInto('domain_events').values({ type: 'watchlist.changed', subject_type: 'user', subject_id: 1, actor_type: 'system', actor_id: null, actor_name: 'x', payload: '{}' }).execute();
+          await trx
+            .insertInto('domain_events')
+            .values({ type: 'watchlist.changed', subject_type: 'user', subject_id: 1, actor_type: 'system', actor_id: null, actor_name: 'x', payload: '{}' })
+            .execute();
           throw new Error('refused');
         },
         userActor(1),
         {},
       ),
     ).rejects.toThrow('refused');
-    const logAfter = await testDb.db.selectFrom('domain_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const logAfter = await testDb.db
+      .selectFrom('domain_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(logAfter.n)).toBe(Number(logBefore.n));
     expect(delivered).toEqual([]);
   });

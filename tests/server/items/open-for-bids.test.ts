@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bidRefusal } from '../../../shared/rules/bid-refusal.js';
-import { listItemsQuerySchema } from '../../../shared/schemas/item.schema.js';
+import { bidRefusal } from '@shared/rules/bid-refusal.js';
+import { listItemsQuerySchema } from '@shared/schemas/item.schema.js';
 import { listItems, openForBids } from '../../../server/items/items.repository.js';
 import { createAuctionType, createCustomer, createItem } from '../../helpers/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.js';
@@ -42,7 +42,7 @@ const openNames = async (when?: Date) =>
   (await testDb.db.selectFrom('items').select('name').where(openForBids(when)).orderBy('id').execute()).map((r) => r.name);
 
 describe('openForBids (the SQL form of the shared bid rule, spec/shopping.md §4-5)', () => {
-  it('when given a time, then only available, unclosed, started and unended lots match, with the rule\'s boundaries', async () => {
+  it("when given a time, then only available, unclosed, started and unended lots match, with the rule's boundaries", async () => {
     expect(await openNames(now)).toEqual(['open', 'no dates', 'starts exactly now', 'ends a millisecond later', 'live now']);
   });
 

@@ -11,10 +11,7 @@ let embedded: TestServer;
 let scaled: TestServer;
 
 beforeAll(async () => {
-  [embedded, scaled] = await Promise.all([
-    startTestServer(),
-    startTestServer({ env: { REDIS_URL: TEST_REDIS_URL, BUS_CHANNEL: tag, QUEUE_PREFIX: tag } }),
-  ]);
+  [embedded, scaled] = await Promise.all([startTestServer(), startTestServer({ env: { REDIS_URL: TEST_REDIS_URL, BUS_CHANNEL: tag, QUEUE_PREFIX: tag } })]);
 });
 afterAll(async () => {
   await embedded?.stop();

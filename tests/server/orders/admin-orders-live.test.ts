@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { Ack, OrderUpdatedEvent } from '../../../shared/events.js';
-import type { AdminOrderView } from '../../../shared/schemas/admin-order.schema.js';
+import type { Ack, OrderUpdatedEvent } from '@shared/events.js';
+import type { AdminOrderView } from '@shared/schemas/admin-order.schema.js';
 import { handleReleaseReservation } from '../../../server/jobs/release-reservation.job.js';
 import { createAuctionType, createCustomer, createItem, grantRole } from '../../helpers/factories.js';
 import { TestClient } from '../../helpers/http-client.js';
@@ -64,7 +64,14 @@ async function eventFor(events: AdminOrderView[], reference: string, status: Adm
 }
 
 /** A new customer puts a new daily-sale item in their cart and checks out with `method`. */
-async function checkout(method: 'cash' | 'dpopay'): Promise<{ orderId: number; reference: string; itemId: number; buyer: TestClient; buyerToken: string; body: { order_reference: string; transaction_token?: string } }> {
+async function checkout(method: 'cash' | 'dpopay'): Promise<{
+  orderId: number;
+  reference: string;
+  itemId: number;
+  buyer: TestClient;
+  buyerToken: string;
+  body: { order_reference: string; transaction_token?: string };
+}> {
   const db = server.database.db;
   const user = await createCustomer(db);
   const buyer = new TestClient(server.url, user.token);
@@ -89,7 +96,7 @@ describe('operators follow orders live (room admin:orders)', () => {
     expect(sids.map((s) => s.id)).toEqual([adminSocket.socket.id]);
   });
 
-  it('when a cash order is placed, paid, another cancelled and a third released by the job, then the admin socket gets order:updated for each and the buyer\'s socket none', async () => {
+  it("when a cash order is placed, paid, another cancelled and a third released by the job, then the admin socket gets order:updated for each and the buyer's socket none", async () => {
     const adminSocket = await openSocket(adminToken);
     expect(await followOrders(adminSocket.socket)).toEqual({ ok: true });
 
@@ -98,7 +105,13 @@ describe('operators follow orders live (room admin:orders)', () => {
     await followOrders(buyerSocket.socket); // refused; must not let order events through either
 
     const placed = await eventFor(adminSocket.events, paid.reference, 'reserved');
-    expect(placed).toMatchObject({ id: paid.orderId, payment_method: 'cash', payment_status: 'pending', amount_total: 95_000, customer: { name: 'Chikondi Banda' } });
+    expect(placed).toMatchObject({
+      id: paid.orderId,
+      payment_method: 'cash',
+      payment_status: 'pending',
+      amount_total: 95_000,
+      customer: { name: 'Chikondi Banda' },
+    });
     expect(placed.reserved_until).not.toBeNull();
 
     expect((await admin.post(`/api/admin/orders/${paid.orderId}/cash-received`)).status).toBe(200);
@@ -108,7 +121,11 @@ describe('operators follow orders live (room admin:orders)', () => {
 
     const cancelled = await checkout('cash');
     expect((await admin.post(`/api/admin/orders/${cancelled.orderId}/cancel`, { reason: 'Buyer phoned to cancel' })).status).toBe(200);
-    expect(await eventFor(adminSocket.events, cancelled.reference, 'cancelled')).toMatchObject({ cancel_reason: 'Buyer phoned to cancel', settled_by: 'Operator One', payment_status: 'cancelled' });
+    expect(await eventFor(adminSocket.events, cancelled.reference, 'cancelled')).toMatchObject({
+      cancel_reason: 'Buyer phoned to cancel',
+      settled_by: 'Operator One',
+      payment_status: 'cancelled',
+    });
 
     const expired = await checkout('cash');
     const db = server.database.db;
@@ -122,7 +139,7 @@ describe('operators follow orders live (room admin:orders)', () => {
     expect(buyerSocket.events).toEqual([]);
   });
 
-  it('when a DPO Pay order is placed and its payment confirmed on the buyer\'s return, then the admin socket sees it awaiting payment, then paid', async () => {
+  it("when a DPO Pay order is placed and its payment confirmed on the buyer's return, then the admin socket sees it awaiting payment, then paid", async () => {
     const adminSocket = await openSocket(adminToken);
     expect(await followOrders(adminSocket.socket)).toEqual({ ok: true });
     const order = await checkout('dpopay');

@@ -33,7 +33,9 @@ const checkoutBody = {
 };
 
 /** A signed-in customer places a cash-on-delivery order for a new daily-sale item through the API. */
-async function placeCashOrder(opts: { price?: number; name?: string } = {}): Promise<{ orderId: number; reference: string; itemId: number; buyer: TestClient }> {
+async function placeCashOrder(
+  opts: { price?: number; name?: string } = {},
+): Promise<{ orderId: number; reference: string; itemId: number; buyer: TestClient }> {
   const db = server.database.db;
   const user = await createCustomer(db);
   const buyer = new TestClient(server.url, user.token);
@@ -60,9 +62,16 @@ describe('admin orders', () => {
 
     const res = await admin.post(`/api/admin/orders/${orderId}/cash-received`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, data: { order_reference: reference, status: 'paid', payment_status: 'paid', settled_by: 'Operator One', amount_total: 95_000 } });
+    expect(res.body).toMatchObject({
+      success: true,
+      data: { order_reference: reference, status: 'paid', payment_status: 'paid', settled_by: 'Operator One', amount_total: 95_000 },
+    });
     expect(res.body.data.paid_at).not.toBeNull();
-    const item = await db.selectFrom('items').select(['status', 'is_reserved', 'reserved_until', 'quantity', 'closed_by']).where('id', '=', itemId).executeTakeFirstOrThrow();
+    const item = await db
+      .selectFrom('items')
+      .select(['status', 'is_reserved', 'reserved_until', 'quantity', 'closed_by'])
+      .where('id', '=', itemId)
+      .executeTakeFirstOrThrow();
     expect(item).toMatchObject({ status: 'sold', is_reserved: false, reserved_until: null, quantity: 0 });
     expect(await buyable(itemId)).toBe(false);
 
@@ -94,8 +103,17 @@ describe('admin orders', () => {
 
     const res = await admin.post(`/api/admin/orders/${orderId}/cancel`, { reason: 'Buyer phoned to cancel' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'cancelled', cancel_reason: 'Buyer phoned to cancel', payment_status: 'cancelled', settled_by: 'Operator One' });
-    expect(await db.selectFrom('items').select(['status', 'is_reserved', 'quantity']).where('id', '=', itemId).executeTakeFirstOrThrow()).toEqual({ status: 'available', is_reserved: false, quantity: 1 });
+    expect(res.body.data).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'Buyer phoned to cancel',
+      payment_status: 'cancelled',
+      settled_by: 'Operator One',
+    });
+    expect(await db.selectFrom('items').select(['status', 'is_reserved', 'quantity']).where('id', '=', itemId).executeTakeFirstOrThrow()).toEqual({
+      status: 'available',
+      is_reserved: false,
+      quantity: 1,
+    });
     expect(await buyable(itemId)).toBe(true);
 
     const late = await admin.post(`/api/admin/orders/${orderId}/cash-received`);
@@ -120,7 +138,9 @@ describe('admin orders', () => {
     expect(released).toEqual({ order_id: orderId, item_ids: [itemId] });
     const res = await admin.post(`/api/admin/orders/${orderId}/cash-received`);
     expect(res.status).toBe(409);
-    expect(res.body.message).toMatch(new RegExp(`^${reference} was cancelled on .+: its reservation expired and was released, and its items went back on sale\\.$`));
+    expect(res.body.message).toMatch(
+      new RegExp(`^${reference} was cancelled on .+: its reservation expired and was released, and its items went back on sale\\.$`),
+    );
     const order = await db.selectFrom('orders').select(['status', 'paid_at']).where('id', '=', orderId).executeTakeFirstOrThrow();
     expect(order).toEqual({ status: 'cancelled', paid_at: null });
     expect((await db.selectFrom('payments').select('status').where('order_id', '=', orderId).executeTakeFirstOrThrow()).status).toBe('cancelled');
@@ -130,7 +150,10 @@ describe('admin orders', () => {
   it('when two operators press cash received at once, then exactly one succeeds and the other is told it is already paid', async () => {
     const db = server.database.db;
     const { orderId, itemId } = await placeCashOrder();
-    const results = await Promise.all([admin.post(`/api/admin/orders/${orderId}/cash-received`), otherAdmin.post(`/api/admin/orders/${orderId}/cash-received`)]);
+    const results = await Promise.all([
+      admin.post(`/api/admin/orders/${orderId}/cash-received`),
+      otherAdmin.post(`/api/admin/orders/${orderId}/cash-received`),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)!.body.message).toMatch(/is already paid\.$/);
     const payments = await db.selectFrom('payments').select('status').where('order_id', '=', orderId).execute();
@@ -144,21 +167,41 @@ describe('admin orders', () => {
     await grantRole(db, operator.id, 'admin');
     const auditor = new TestClient(server.url, operator.token);
     const auditRows = (orderId: number) =>
-      db.selectFrom('domain_events').select(['type', 'subject_type', 'subject_id', 'actor_type', 'actor_id', 'actor_name', 'payload']).where('subject_type', '=', 'order').where('subject_id', '=', orderId).where('type', '=', 'order.status_changed').execute();
+      db
+        .selectFrom('domain_events')
+        .select(['type', 'subject_type', 'subject_id', 'actor_type', 'actor_id', 'actor_name', 'payload'])
+        .where('subject_type', '=', 'order')
+        .where('subject_id', '=', orderId)
+        .where('type', '=', 'order.status_changed')
+        .execute();
 
     const paid = await placeCashOrder();
     expect((await auditor.post(`/api/admin/orders/${paid.orderId}/cash-received`)).status).toBe(200);
     const paidRows = await auditRows(paid.orderId);
     expect(paidRows).toHaveLength(1);
     expect(paidRows[0]).toMatchObject({ actor_type: 'operator', actor_id: operator.id, actor_name: null });
-    expect(paidRows[0].payload).toEqual({ order_id: paid.orderId, reference: paid.reference, before: 'reserved', after: 'paid', item_ids: [paid.itemId], reason: 'Cash received on delivery' });
+    expect(paidRows[0].payload).toEqual({
+      order_id: paid.orderId,
+      reference: paid.reference,
+      before: 'reserved',
+      after: 'paid',
+      item_ids: [paid.itemId],
+      reason: 'Cash received on delivery',
+    });
 
     const cancelled = await placeCashOrder();
     expect((await auditor.post(`/api/admin/orders/${cancelled.orderId}/cancel`, { reason: 'Buyer moved away' })).status).toBe(200);
     const cancelRows = await auditRows(cancelled.orderId);
     expect(cancelRows).toHaveLength(1);
     expect(cancelRows[0]).toMatchObject({ actor_type: 'operator', actor_id: operator.id });
-    expect(cancelRows[0].payload).toEqual({ order_id: cancelled.orderId, reference: cancelled.reference, before: 'reserved', after: 'cancelled', item_ids: [cancelled.itemId], reason: 'Buyer moved away' });
+    expect(cancelRows[0].payload).toEqual({
+      order_id: cancelled.orderId,
+      reference: cancelled.reference,
+      before: 'reserved',
+      after: 'cancelled',
+      item_ids: [cancelled.itemId],
+      reason: 'Buyer moved away',
+    });
 
     // A refused second press changes nothing and logs nothing.
     expect((await auditor.post(`/api/admin/orders/${paid.orderId}/cash-received`)).status).toBe(409);

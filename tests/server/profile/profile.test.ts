@@ -18,7 +18,13 @@ let seq = 0;
 async function createOrder(
   db: Kysely<Database>,
   userId: number,
-  over: Partial<{ status: 'pending' | 'paid' | 'cancelled' | 'reserved'; vat: number; discount: number; created_at: Date; lines: [string, number, number][] }> = {},
+  over: Partial<{
+    status: 'pending' | 'paid' | 'cancelled' | 'reserved';
+    vat: number;
+    discount: number;
+    created_at: Date;
+    lines: [string, number, number][];
+  }> = {},
 ): Promise<number> {
   const lines = over.lines ?? [['Dining table (teak)', 1, 250_000]];
   const sub = lines.reduce((s, [, q, p]) => s + q * p, 0);
@@ -94,7 +100,14 @@ describe('purchase history (spec/accounts-and-shell.md §2 Profile, §3 Draft or
     const db = server.database.db;
     const me = await createCustomer(db);
     const other = await createCustomer(db);
-    const id = await createOrder(db, me.id, { vat: 16_500, discount: 5_000, lines: [['Sofa set', 1, 100_000], ['Coffee table', 2, 5_000]] });
+    const id = await createOrder(db, me.id, {
+      vat: 16_500,
+      discount: 5_000,
+      lines: [
+        ['Sofa set', 1, 100_000],
+        ['Coffee table', 2, 5_000],
+      ],
+    });
     const mine = await new TestClient(server.url, me.token).get(`/api/my/draft-orders/${id}`);
     expect(mine.status).toBe(200);
     expect(mine.body).toMatchObject({
@@ -125,21 +138,58 @@ describe('billing address (spec/accounts-and-shell.md §2 Billing Address card; 
     const me = await createCustomer(server.database.db);
     const client = new TestClient(server.url, me.token);
     expect((await client.get('/api/me/billing-address')).body).toEqual({ data: null });
-    const saved = await client.post('/api/me/billing-address', { address1: ' House 14, Namiwawa Road ', town: 'southern', state: 'blantyre', zip: '', email: 'me@example.mw', phone: '0999000111' });
+    const saved = await client.post('/api/me/billing-address', {
+      address1: ' House 14, Namiwawa Road ',
+      town: 'southern',
+      state: 'blantyre',
+      zip: '',
+      email: 'me@example.mw',
+      phone: '0999000111',
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toMatchObject({ address1: 'House 14, Namiwawa Road', town: 'Southern', state: 'Blantyre', zip: '00000', country: 'Malawi', email: 'me@example.mw', phone: '0999000111' });
+    expect(saved.body.data).toMatchObject({
+      address1: 'House 14, Namiwawa Road',
+      town: 'Southern',
+      state: 'Blantyre',
+      zip: '00000',
+      country: 'Malawi',
+      email: 'me@example.mw',
+      phone: '0999000111',
+    });
     // The checkout's save sends email and phone blank (spec/shopping.md §7): they are kept, not erased.
-    await client.post('/api/me/billing-address', { address1: 'Plot 7, Area 47', town: 'Central', state: 'Lilongwe', zip: '00000', country: 'Malawi', email: '', phone: '' });
+    await client.post('/api/me/billing-address', {
+      address1: 'Plot 7, Area 47',
+      town: 'Central',
+      state: 'Lilongwe',
+      zip: '00000',
+      country: 'Malawi',
+      email: '',
+      phone: '',
+    });
     const stored = await server.database.db.selectFrom('billing_addresses').selectAll().where('user_id', '=', me.id).execute();
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ address1: 'Plot 7, Area 47', town: 'Central', state: 'Lilongwe', zip: '00000', country: 'Malawi', email: 'me@example.mw', phone: '0999000111' });
+    expect(stored[0]).toMatchObject({
+      address1: 'Plot 7, Area 47',
+      town: 'Central',
+      state: 'Lilongwe',
+      zip: '00000',
+      country: 'Malawi',
+      email: 'me@example.mw',
+      phone: '0999000111',
+    });
     expect((await client.get('/api/me/billing-address')).body.data).toMatchObject({ address1: 'Plot 7, Area 47', town: 'Central', state: 'Lilongwe' });
   });
 
   it('when a district is typed under Other (please specify), then it is stored as typed', async () => {
     const me = await createCustomer(server.database.db);
     const client = new TestClient(server.url, me.token);
-    const saved = await client.post('/api/me/billing-address', { address1: 'Katoto, off M1 Road', town: 'Northern', state: 'Mzuzu City', zip: '105', country: 'Malawi' });
+    const saved = await client.post('/api/me/billing-address', {
+      address1: 'Katoto, off M1 Road',
+      town: 'Northern',
+      state: 'Mzuzu City',
+      zip: '105',
+      country: 'Malawi',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({ town: 'Northern', state: 'Mzuzu City', zip: '105' });
   });
@@ -245,7 +295,12 @@ describe('newsletter (spec/shopping.md §2 footer, §5)', () => {
     const email = `news-${Date.now()}@example.mw`;
     expect((await client.post('/api/newsletter', { email })).status).toBe(200);
     expect((await client.post('/api/newsletter', { email: email.toUpperCase() })).body).toMatchObject({ success: true });
-    const rows = await server.database.db.withTables<{ newsletter_subscriptions: { email: string } }>().selectFrom('newsletter_subscriptions').select('email').where('email', 'ilike', email).execute();
+    const rows = await server.database.db
+      .withTables<{ newsletter_subscriptions: { email: string } }>()
+      .selectFrom('newsletter_subscriptions')
+      .select('email')
+      .where('email', 'ilike', email)
+      .execute();
     expect(rows).toHaveLength(1);
     const bad = await client.post('/api/newsletter', { email: 'nope' });
     expect(bad.status).toBe(422);
@@ -274,7 +329,12 @@ describe('the event log of the profile and the newsletter (docs/architecture.md 
     const events = await eventsOf('user.profile_updated', { type: 'user', id: me.id });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ actor_type: 'user', actor_id: me.id });
-    expect(events[0].payload).toEqual({ user_id: me.id, before: { name: me.name, email: me.email }, after: { name: 'Tamanda Mwale', email }, password_changed: false });
+    expect(events[0].payload).toEqual({
+      user_id: me.id,
+      before: { name: me.name, email: me.email },
+      after: { name: 'Tamanda Mwale', email },
+      password_changed: false,
+    });
     expect((await client.post('/profile', { name: 'Tamanda Mwale', email })).status).toBe(200);
     expect(await eventsOf('user.profile_updated', { type: 'user', id: me.id })).toHaveLength(1);
   });
@@ -288,7 +348,12 @@ describe('the event log of the profile and the newsletter (docs/architecture.md 
     const events = await eventsOf('user.profile_updated', { type: 'user', id: me.id });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ actor_type: 'user', actor_id: me.id });
-    expect(events[0].payload).toEqual({ user_id: me.id, before: { name: me.name, email: me.email }, after: { name: me.name, email: me.email }, password_changed: true });
+    expect(events[0].payload).toEqual({
+      user_id: me.id,
+      before: { name: me.name, email: me.email },
+      after: { name: me.name, email: me.email },
+      password_changed: true,
+    });
     const { password_hash } = await server.database.db.selectFrom('users').select('password_hash').where('id', '=', me.id).executeTakeFirstOrThrow();
     const text = JSON.stringify(events[0].payload);
     expect(text).not.toContain(password);
@@ -311,16 +376,44 @@ describe('the event log of the profile and the newsletter (docs/architecture.md 
     let events = await eventsOf('user.billing_address_changed', { type: 'user', id: me.id });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ actor_type: 'user', actor_id: me.id });
-    const firstStored = { address1: 'House 14, Namiwawa Road', town: 'Southern', state: 'Blantyre', zip: '00000', country: 'Malawi', email: 'me@example.mw', phone: '0999000111' };
+    const firstStored = {
+      address1: 'House 14, Namiwawa Road',
+      town: 'Southern',
+      state: 'Blantyre',
+      zip: '00000',
+      country: 'Malawi',
+      email: 'me@example.mw',
+      phone: '0999000111',
+    };
     expect(events[0].payload).toEqual({ user_id: me.id, before: null, after: firstStored });
 
     // The checkout's save: blank email and phone keep the stored ones.
-    await client.post('/api/me/billing-address', { address1: 'Plot 7, Area 47', town: 'Central', state: 'Lilongwe', zip: '00000', country: 'Malawi', email: '', phone: '' });
+    await client.post('/api/me/billing-address', {
+      address1: 'Plot 7, Area 47',
+      town: 'Central',
+      state: 'Lilongwe',
+      zip: '00000',
+      country: 'Malawi',
+      email: '',
+      phone: '',
+    });
     events = await eventsOf('user.billing_address_changed', { type: 'user', id: me.id });
     expect(events).toHaveLength(2);
-    expect(events[1].payload).toEqual({ user_id: me.id, before: firstStored, after: { ...firstStored, address1: 'Plot 7, Area 47', town: 'Central', state: 'Lilongwe' } });
+    expect(events[1].payload).toEqual({
+      user_id: me.id,
+      before: firstStored,
+      after: { ...firstStored, address1: 'Plot 7, Area 47', town: 'Central', state: 'Lilongwe' },
+    });
 
-    await client.post('/api/me/billing-address', { address1: 'Plot 7, Area 47', town: 'Central', state: 'Lilongwe', zip: '00000', country: 'Malawi', email: '', phone: '' });
+    await client.post('/api/me/billing-address', {
+      address1: 'Plot 7, Area 47',
+      town: 'Central',
+      state: 'Lilongwe',
+      zip: '00000',
+      country: 'Malawi',
+      email: '',
+      phone: '',
+    });
     expect(await eventsOf('user.billing_address_changed', { type: 'user', id: me.id })).toHaveLength(2);
   });
 
@@ -358,7 +451,12 @@ describe('the event log of the profile and the newsletter (docs/architecture.md 
     const me = await createCustomer(server.database.db);
     const email = `news-user-${Date.now()}@example.mw`;
     expect((await new TestClient(server.url, me.token).post('/api/newsletter', { email })).status).toBe(200);
-    const events = await server.database.db.selectFrom('domain_events').selectAll().where('type', '=', 'newsletter.subscribed').where('actor_id', '=', me.id).execute();
+    const events = await server.database.db
+      .selectFrom('domain_events')
+      .selectAll()
+      .where('type', '=', 'newsletter.subscribed')
+      .where('actor_id', '=', me.id)
+      .execute();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ actor_type: 'user', subject_type: 'newsletter' });
     expect(events[0].payload).toEqual({ email, user_id: me.id, source: null, rejoined: false });

@@ -25,7 +25,7 @@ const bid = (item: number, count: number): DomainEvent => ({
 });
 const counts = (out: DomainEvent[]) => out.map((e) => (e.type === 'bid.placed' ? `${e.payload.item_id}:${e.payload.bid_count}` : e.type));
 
-describe('BidEventOrder (watchers receive an item\'s bids in order across processes)', () => {
+describe("BidEventOrder (watchers receive an item's bids in order across processes)", () => {
   afterEach(() => vi.useRealTimers());
 
   it('when a later bid of an item arrives first, then it waits for the earlier one and both go out in order', () => {
@@ -43,7 +43,14 @@ describe('BidEventOrder (watchers receive an item\'s bids in order across proces
     const order = new BidEventOrder((e) => out.push(e), 150, 600_000, 150);
     order.accept(bid(1, 1));
     order.accept(bid(2, 1));
-    order.accept({ id: 'e1', type: 'advert.changed', subject: { type: 'advert', id: 1 }, actor: { type: 'operator', id: 1 }, created_at: '', payload: { advert_id: 1, action: 'ended', before: null, after: {} } });
+    order.accept({
+      id: 'e1',
+      type: 'advert.changed',
+      subject: { type: 'advert', id: 1 },
+      actor: { type: 'operator', id: 1 },
+      created_at: '',
+      payload: { advert_id: 1, action: 'ended', before: null, after: {} },
+    });
     order.accept(bid(1, 2));
     expect(counts(out)).toEqual(['1:1', '2:1', 'advert.changed', '1:2']);
   });

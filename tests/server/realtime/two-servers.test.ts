@@ -21,7 +21,18 @@ beforeAll(async () => {
   // A fresh Redis channel per run keeps parallel runs apart.
   channel = `gavel:test:${randomBytes(4).toString('hex')}`;
   const config = (port: string) =>
-    loadConfig({ NODE_ENV: 'test', PORT: port, HOST: '127.0.0.1', DATABASE_URL: testDb.url, REDIS_URL, BUS_CHANNEL: channel, QUEUE_PREFIX: channel.replaceAll(':', '-'), DATA_DIR: '/tmp/gavel-two', CSRF_SECRET: 'x'.repeat(32), SEED: 'never' });
+    loadConfig({
+      NODE_ENV: 'test',
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATABASE_URL: testDb.url,
+      REDIS_URL,
+      BUS_CHANNEL: channel,
+      QUEUE_PREFIX: channel.replaceAll(':', '-'),
+      DATA_DIR: '/tmp/gavel-two',
+      CSRF_SECRET: 'x'.repeat(32),
+      SEED: 'never',
+    });
   a = await startServer(config('0'), { logger: pino({ level: 'silent' }), seed: false });
   b = await startServer(config('0'), { logger: pino({ level: 'silent' }), seed: false });
 });

@@ -152,11 +152,22 @@ describe('registration decisions in the audit trail (DESIGN.md "Commands, events
 
     const rows = await eventsOf(sub.id);
     expect(rows.map((r) => r.type)).toEqual(['registration.submitted', 'registration.decided']);
-    expect(rows[0]).toMatchObject({ actor_type: 'user', payload: { registration_id: sub.id, user_id: user.id, auction_type_id: typeId, reference_number: 'NB-AUDIT-1' } });
+    expect(rows[0]).toMatchObject({
+      actor_type: 'user',
+      payload: { registration_id: sub.id, user_id: user.id, auction_type_id: typeId, reference_number: 'NB-AUDIT-1' },
+    });
     expect(Number(rows[0].actor_id)).toBe(user.id);
     expect(rows[1]).toMatchObject({
       actor_type: 'operator',
-      payload: { registration_id: sub.id, user_id: user.id, auction_type_id: typeId, auction_name: 'Live Auction - Lilongwe Quarterly', before: 'pending', after: 'declined', reason: 'Deposit not found' },
+      payload: {
+        registration_id: sub.id,
+        user_id: user.id,
+        auction_type_id: typeId,
+        auction_name: 'Live Auction - Lilongwe Quarterly',
+        before: 'pending',
+        after: 'declined',
+        reason: 'Deposit not found',
+      },
     });
     expect(Number(rows[1].actor_id)).toBe(adminId);
   });

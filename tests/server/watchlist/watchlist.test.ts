@@ -30,7 +30,10 @@ describe('watchlist contract (spec/accounts-and-shell.md §5, §7)', () => {
     const itemId = await createItem(server.database.db);
     const manage = 'Please sign in to manage your watchlist';
     expect(await guest.get('/api/watchlist')).toMatchObject({ status: 401, body: { message: manage } });
-    expect(await guest.post('/api/watchlist', { item_id: itemId })).toMatchObject({ status: 401, body: { message: 'Please sign in to add items to your watchlist' } });
+    expect(await guest.post('/api/watchlist', { item_id: itemId })).toMatchObject({
+      status: 401,
+      body: { message: 'Please sign in to add items to your watchlist' },
+    });
     expect(await guest.request('DELETE', `/api/watchlist/${itemId}`)).toMatchObject({ status: 401, body: { message: manage } });
     expect(await guest.get(`/api/watchlist/check/${itemId}`)).toMatchObject({ status: 401, body: { message: manage } });
     expect(await guest.get('/api/watchlist/count')).toMatchObject({ status: 401, body: { message: manage } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bidRefusal, canBid, type BiddableLot } from '../../../shared/rules/bid-refusal.js';
-import { MESSAGES } from '../../../shared/messages.js';
+import { bidRefusal, canBid, type BiddableLot } from '@shared/rules/bid-refusal.js';
+import { MESSAGES } from '@shared/messages.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const at = (ms: number) => new Date(now.getTime() + ms);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bidPosition, isNewBid, minimumNextBid, normaliseIncrement, positionBarPercent } from '../../../shared/rules/bidding.js';
+import { bidPosition, isNewBid, minimumNextBid, normaliseIncrement, positionBarPercent } from '@shared/rules/bidding.js';
 
 describe('minimumNextBid (spec/shopping.md §5)', () => {
   it('when there is no bid yet, then the minimum is the starting amount plus the increment', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCardCvv, checkCardExpiry, checkCardName, checkCardNumber, detectCardBrand, luhnValid } from '../../../shared/rules/card.js';
+import { checkCardCvv, checkCardExpiry, checkCardName, checkCardNumber, detectCardBrand, luhnValid } from '@shared/rules/card.js';
 
 describe('card brand by prefix', () => {
   it.each([

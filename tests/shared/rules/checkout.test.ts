@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { billingFormFromSaved, billingFormToOrder, billingFormToSaved, effectiveDistrict, validateBilling, validateCustomer, validateOrderBilling, validatePaymentContact } from '../../../shared/rules/checkout.js';
-import { districtsOf, OTHER_DISTRICT } from '../../../shared/rules/regions.js';
+import {
+  billingFormFromSaved,
+  billingFormToOrder,
+  billingFormToSaved,
+  effectiveDistrict,
+  validateBilling,
+  validateCustomer,
+  validateOrderBilling,
+  validatePaymentContact,
+} from '@shared/rules/checkout.js';
+import { districtsOf, OTHER_DISTRICT } from '@shared/rules/regions.js';
 
 describe('checkout steps (spec/shopping.md §5)', () => {
   it('when the customer step is empty, then every field says it is required', () => {
@@ -40,12 +49,20 @@ describe('checkout steps (spec/shopping.md §5)', () => {
     expect(saved).toEqual({ address1: 'Katoto, off M1 Road', town: 'Northern', state: 'Mzuzu City', zip: '00000', country: 'Malawi' });
     expect(billingFormFromSaved(saved)).toEqual({ ...form, address: 'Katoto, off M1 Road' });
     expect(billingFormFromSaved({ address1: 'House 14', town: 'Southern', state: 'Blantyre', zip: '301' })).toEqual({
-      address: 'House 14', region: 'Southern', state: 'Blantyre', otherState: '', postalCode: '301', country: 'Malawi',
+      address: 'House 14',
+      region: 'Southern',
+      state: 'Blantyre',
+      otherState: '',
+      postalCode: '301',
+      country: 'Malawi',
     });
   });
   it('when an older address holds a town name in town, then the region comes from the district and the town moves into the street address', () => {
     expect(billingFormFromSaved({ address1: 'Katoto, off M1 Road', town: 'Mzuzu', state: 'Mzimba', zip: null })).toMatchObject({
-      address: 'Katoto, off M1 Road, Mzuzu', region: 'Northern', state: 'Mzimba', otherState: '',
+      address: 'Katoto, off M1 Road, Mzuzu',
+      region: 'Northern',
+      state: 'Mzimba',
+      otherState: '',
     });
     // A town named like its district, or already in the street, is not repeated.
     expect(billingFormFromSaved({ address1: 'House 14, Namiwawa Road', town: 'Blantyre', state: 'Blantyre' }).address).toBe('House 14, Namiwawa Road');
@@ -58,12 +75,16 @@ describe('checkout steps (spec/shopping.md §5)', () => {
     expect(billingFormToOrder({ ...form, state: 'Mzimba', postalCode: '105' })).toMatchObject({ state: 'Mzimba', postalCode: '105' });
   });
   it('when the sent billing is checked, then the region, the district and its region are required (keys of the order)', () => {
-    expect(validateOrderBilling({ address: '', city: '', state: '' })).toEqual({ address: 'Street address is required', city: 'Region is required', state: 'State is required' });
+    expect(validateOrderBilling({ address: '', city: '', state: '' })).toEqual({
+      address: 'Street address is required',
+      city: 'Region is required',
+      state: 'State is required',
+    });
     expect(validateOrderBilling({ address: 'Plot 1', city: 'Central', state: 'Zomba' })).toEqual({ state: 'State is required' });
     expect(validateOrderBilling({ address: 'Plot 1', city: 'Central', state: OTHER_DISTRICT })).toEqual({ state: 'State is required' });
     expect(validateOrderBilling({ address: 'Plot 1', city: 'Central', state: 'Area 25' })).toEqual({});
   });
-  it('when a chosen district is not on the region\'s list, then the billing step refuses it on state', () => {
+  it("when a chosen district is not on the region's list, then the billing step refuses it on state", () => {
     const base = { address: 'Plot 1', region: 'Southern', otherState: '', postalCode: '', country: 'Malawi' };
     expect(validateBilling({ ...base, state: 'Lilongwe' })).toEqual({ state: 'State is required' });
     expect(validateBilling({ ...base, state: 'blantyre' })).toEqual({ state: 'State is required' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bidButtonLabel, detailTiming, displayStatus, elapsedPercent, isSoldOut } from '../../../shared/rules/item-status.js';
+import { bidButtonLabel, detailTiming, displayStatus, elapsedPercent, isSoldOut } from '@shared/rules/item-status.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const h = (hours: number) => new Date(now.getTime() + hours * 3600_000).toISOString();

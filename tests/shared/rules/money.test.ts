@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMK, groupDigits, parseGroupedAmount } from '../../../shared/rules/money.js';
+import { formatMK, groupDigits, parseGroupedAmount } from '@shared/rules/money.js';
 
 describe('formatMK (spec/shopping.md §9 currency display)', () => {
   it('when an amount has thousands, then they are comma-grouped with the MK prefix', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardTimeLeft, detailTimeLeft, isUrgent } from '../../../shared/rules/time-left.js';
-import { isMalawiPhone } from '../../../shared/rules/phone.js';
+import { cardTimeLeft, detailTimeLeft, isUrgent } from '@shared/rules/time-left.js';
+import { isMalawiPhone } from '@shared/rules/phone.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const later = (ms: number) => new Date(now.getTime() + ms).toISOString();

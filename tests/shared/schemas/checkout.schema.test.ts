@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { billingFormToOrder, validateBilling, validateCustomer, type BillingForm, type CustomerInfo } from '../../../shared/rules/checkout.js';
-import { OTHER_DISTRICT } from '../../../shared/rules/regions.js';
-import { checkoutInputSchema } from '../../../shared/schemas/checkout.schema.js';
+import { billingFormToOrder, validateBilling, validateCustomer, type BillingForm, type CustomerInfo } from '@shared/rules/checkout.js';
+import { OTHER_DISTRICT } from '@shared/rules/regions.js';
+import { checkoutInputSchema } from '@shared/schemas/checkout.schema.js';
 
 const customer: CustomerInfo = { firstName: 'Chikondi', lastName: 'Banda', email: 'chikondi@example.mw', phone: '0888 123 456' };
 const billing: BillingForm = { address: 'Plot 12, Namiwawa', region: 'Southern', state: 'Blantyre', otherState: '', postalCode: '', country: 'Malawi' };
@@ -14,7 +14,13 @@ function serverErrors(body: unknown): Record<string, string[]> {
   return errors;
 }
 
-const order = (c: CustomerInfo, b: BillingForm) => ({ customer: c, billing: billingFormToOrder(b), cart: { items: [], total: 1 }, currency: 'MWK', payment_method: 'cash' });
+const order = (c: CustomerInfo, b: BillingForm) => ({
+  customer: c,
+  billing: billingFormToOrder(b),
+  cart: { items: [], total: 1 },
+  currency: 'MWK',
+  payment_method: 'cash',
+});
 
 /** The form's errors in the server's keys (region → city; a typed district → state). */
 function formErrors(c: CustomerInfo, b: BillingForm): Record<string, string[]> {
@@ -51,7 +57,9 @@ describe('checkout order schema = the checkout form\'s rules (spec/shopping.md �
   });
 
   it('when the form is sent, then the server reads region, district, postal code 00000 and Malawi from it', () => {
-    const parsed = checkoutInputSchema.parse(order(customer, { ...billing, address: ' Plot 12 ', region: 'Northern', state: OTHER_DISTRICT, otherState: ' Mzuzu City ' }));
+    const parsed = checkoutInputSchema.parse(
+      order(customer, { ...billing, address: ' Plot 12 ', region: 'Northern', state: OTHER_DISTRICT, otherState: ' Mzuzu City ' }),
+    );
     expect(parsed.billing).toEqual({ address: 'Plot 12', city: 'Northern', state: 'Mzuzu City', postalCode: '00000', country: 'Malawi' });
   });
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Box, Button, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBrandFacebook, IconBrandLinkedin, IconBrandWhatsapp, IconClock, IconGavel, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
-import { ACCOUNT_MESSAGES } from '../../../../shared/messages/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
 
 /** Footer variants. Source: spec/shopping.md §2 "Footer variants". */
@@ -38,7 +38,13 @@ const PAYMENT_METHODS = ['DPO Pay', 'Visa', 'Mastercard', 'Airtel Money', 'TNM M
 const PALETTE: Record<Exclude<FooterVariant, 'minimal' | 'customer'>, { bg: string; text: string; dim: string; head: string; dark: boolean }> = {
   default: { bg: '#05301b', text: 'var(--mantine-color-gray-3)', dim: 'var(--mantine-color-gray-5)', head: 'white', dark: true },
   dark: { bg: '#141517', text: 'var(--mantine-color-gray-4)', dim: 'var(--mantine-color-gray-6)', head: 'white', dark: true },
-  brand: { bg: 'linear-gradient(120deg, #053a20 0%, #0f6a3a 100%)', text: 'var(--mantine-color-gray-2)', dim: 'var(--mantine-color-gray-4)', head: 'white', dark: true },
+  brand: {
+    bg: 'linear-gradient(120deg, #053a20 0%, #0f6a3a 100%)',
+    text: 'var(--mantine-color-gray-2)',
+    dim: 'var(--mantine-color-gray-4)',
+    head: 'white',
+    dark: true,
+  },
   brandLight: { bg: '#e8f5ee', text: 'var(--mantine-color-dark-6)', dim: 'var(--mantine-color-dark-3)', head: '#064526', dark: false },
 };
 
@@ -116,7 +122,15 @@ function FooterBottomBar({ linkColor, textColor, creditLinkColor }: { linkColor:
 export function AppFooter({ variant = 'default', newsletter = true }: { variant?: FooterVariant; newsletter?: boolean }) {
   if (variant === 'minimal') {
     return (
-      <Box component="footer" py="md" mt="xl" bg="gray.0" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }} data-testid="site-footer" data-variant="minimal">
+      <Box
+        component="footer"
+        py="md"
+        mt="xl"
+        bg="gray.0"
+        style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+        data-testid="site-footer"
+        data-variant="minimal"
+      >
         <Container size={1400}>
           <FooterBottomBar linkColor="dimmed" textColor="dimmed" creditLinkColor="gavel.7" />
         </Container>
@@ -141,7 +155,17 @@ export function AppFooter({ variant = 'default', newsletter = true }: { variant?
             </Text>
             <Group gap={6} mt={4}>
               {SOCIAL.map((s) => (
-                <ActionIcon key={s.label} component="a" href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} variant={c.dark ? 'subtle' : 'light'} color={c.dark ? 'gray.3' : 'gavel'} radius="xl">
+                <ActionIcon
+                  key={s.label}
+                  component="a"
+                  href={s.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={s.label}
+                  variant={c.dark ? 'subtle' : 'light'}
+                  color={c.dark ? 'gray.3' : 'gavel'}
+                  radius="xl"
+                >
                   <s.icon size={18} />
                 </ActionIcon>
               ))}

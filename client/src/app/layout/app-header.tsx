@@ -22,9 +22,25 @@ function WatchlistButton({ signedIn }: { signedIn: boolean }) {
   const icon = <IconGavel size={22} />;
   return (
     <Tooltip label="My bids & watchlist">
-      <Indicator label={<span data-testid="nav-watchlist-count">{capBadge(count, 9)}</span>} size={16} color="gold" offset={4} disabled={count === 0} styles={{ indicator: { color: '#1a1b1e', fontWeight: 700 } }}>
+      <Indicator
+        label={<span data-testid="nav-watchlist-count">{capBadge(count, 9)}</span>}
+        size={16}
+        color="gold"
+        offset={4}
+        disabled={count === 0}
+        styles={{ indicator: { color: '#1a1b1e', fontWeight: 700 } }}
+      >
         {signedIn ? (
-          <ActionIcon component="a" href="/bid-dashboard" variant="subtle" color="white" size="lg" radius="xl" aria-label="Watchlist" data-testid="nav-watchlist">
+          <ActionIcon
+            component="a"
+            href="/bid-dashboard"
+            variant="subtle"
+            color="white"
+            size="lg"
+            radius="xl"
+            aria-label="Watchlist"
+            data-testid="nav-watchlist"
+          >
             {icon}
           </ActionIcon>
         ) : (

@@ -37,7 +37,13 @@ export function MobileNavDrawer({ opened, onClose }: { opened: boolean; onClose:
               {n.label}
             </a>
           ) : (
-            <NavLink key={n.to} to={n.to} end={n.end} className={({ isActive }) => `${classes.drawerLink} ${isActive ? classes.drawerLinkActive : ''}`} onClick={onClose}>
+            <NavLink
+              key={n.to}
+              to={n.to}
+              end={n.end}
+              className={({ isActive }) => `${classes.drawerLink} ${isActive ? classes.drawerLinkActive : ''}`}
+              onClick={onClose}
+            >
               {n.label}
             </NavLink>
           ),

@@ -1,5 +1,5 @@
 import { usePageTitle } from '../../lib/page-title';
-import { DASHBOARD_MESSAGES } from '../../../../shared/messages/dashboard';
+import { DASHBOARD_MESSAGES } from '@shared/messages/dashboard';
 import { AuthGuard } from '../../features/auth/components/auth-guard';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { ActiveBidsPage } from '../../features/dashboard/components/active-bids-page';

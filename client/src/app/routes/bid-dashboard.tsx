@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { usePageTitle } from '../../lib/page-title';
-import { DASHBOARD_MESSAGES } from '../../../../shared/messages/dashboard';
+import { DASHBOARD_MESSAGES } from '@shared/messages/dashboard';
 import { AuthGuard } from '../../features/auth/components/auth-guard';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';

@@ -18,7 +18,14 @@ export default function CheckoutRoute() {
       profile={user}
       sessionReady={status !== 'loading'}
       cartReady={cart.ready && !cart.loading}
-      lines={cart.items.map((i) => ({ id: i.id, name: i.name, quantity: i.quantity, target_amount: i.target_amount, is_reserved: i.is_reserved, image: i.image }))}
+      lines={cart.items.map((i) => ({
+        id: i.id,
+        name: i.name,
+        quantity: i.quantity,
+        target_amount: i.target_amount,
+        is_reserved: i.is_reserved,
+        image: i.image,
+      }))}
       onOrderPlaced={async (method) => {
         // Cash orders empty the server cart themselves; a DPO order clears it as the spec says.
         if (method === 'dpopay') await clearCart({ silent: true });

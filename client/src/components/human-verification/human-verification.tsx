@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { ACCOUNT_MESSAGES } from '../../../../shared/messages/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import type {} from 'altcha/types/react';
 import { getCaptchaConfig, type CaptchaConfig } from './captcha-config';
 import { loadRecaptcha, RecaptchaTimeoutError, type Grecaptcha } from './load-recaptcha';

@@ -6,7 +6,11 @@
 export const ABOUT = {
   yearsInBusiness: '34+',
   services: [
-    { key: 'auctioneering', title: 'Auctioneering', text: 'Public, online and live auctions of vehicles, property, plant and household goods, run openly and on time.' },
+    {
+      key: 'auctioneering',
+      title: 'Auctioneering',
+      text: 'Public, online and live auctions of vehicles, property, plant and household goods, run openly and on time.',
+    },
     { key: 'estate', title: 'Estate Agency', text: 'Sales and letting of homes, plots and commercial premises across Malawi, from listing to handover.' },
     { key: 'valuation', title: 'Property Valuations', text: 'Independent valuations for banks, insurers, courts and owners, by registered valuers.' },
     { key: 'repossession', title: 'Repossession', text: 'Discreet recovery and disposal of assets on behalf of lenders and courts, fully documented.' },

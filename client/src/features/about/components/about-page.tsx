@@ -23,8 +23,8 @@ export function AboutPage() {
             Malawi&apos;s trusted auctioneers, valuers and estate agents
           </Title>
           <Text size="lg" className={classes.heroText}>
-            For over three decades we have helped families, banks, businesses and courts buy and sell with confidence: secure bidding,
-            real-time updates and a trusted platform.
+            For over three decades we have helped families, banks, businesses and courts buy and sell with confidence: secure bidding, real-time updates and a
+            trusted platform.
           </Text>
           <Group gap="sm">
             <Button component={Link} to="/" size="md" color="gold" c="dark.9">

@@ -26,7 +26,13 @@ export function OfficeMap() {
   if (interactive && online) {
     return (
       <Box className={classes.frame} data-testid="office-map">
-        <iframe title="Map of our Blantyre office" src={ABOUT.mapEmbedUrl} loading="lazy" referrerPolicy="no-referrer-when-downgrade" className={classes.iframe} />
+        <iframe
+          title="Map of our Blantyre office"
+          src={ABOUT.mapEmbedUrl}
+          loading="lazy"
+          referrerPolicy="no-referrer-when-downgrade"
+          className={classes.iframe}
+        />
       </Box>
     );
   }

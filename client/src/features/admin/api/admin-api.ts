@@ -1,6 +1,6 @@
-import type { AdminOrderActionResult, AdminOrderFilter, AdminOrdersPage } from '../../../../../shared/schemas/admin-order.schema';
-import type { AdvertView } from '../../../../../shared/schemas/advert.schema';
-import type { SubscriptionView } from '../../../../../shared/schemas/subscription.schema';
+import type { AdminOrderActionResult, AdminOrderFilter, AdminOrdersPage } from '@shared/schemas/admin-order.schema';
+import type { AdvertView } from '@shared/schemas/advert.schema';
+import type { SubscriptionView } from '@shared/schemas/subscription.schema';
 import { ApiError, apiGet, apiSend, fieldMessages, readCookie, refreshCsrfCookie } from '../../../lib/api-client';
 
 /** `GET /api/admin/subscriptions?status=` → registrations, newest first. */

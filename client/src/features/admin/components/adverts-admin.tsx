@@ -1,7 +1,7 @@
 import { Badge, Button, Card, FileInput, Group, Image, Modal, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconPhoto, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import type { AdvertView } from '../../../../../shared/schemas/advert.schema';
+import type { AdvertView } from '@shared/schemas/advert.schema';
 import { HistoryLink } from '../../../components/history-link';
 import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
@@ -131,7 +131,16 @@ export function AdvertsAdmin() {
                 <Button
                   size="xs"
                   variant="default"
-                  onClick={() => setDraft({ id: a.id, description: a.description ?? '', dateFrom: toLocalInput(a.date_from), dateTo: toLocalInput(a.date_to), active: a.active, image: null })}
+                  onClick={() =>
+                    setDraft({
+                      id: a.id,
+                      description: a.description ?? '',
+                      dateFrom: toLocalInput(a.date_from),
+                      dateTo: toLocalInput(a.date_to),
+                      active: a.active,
+                      image: null,
+                    })
+                  }
                 >
                   Edit
                 </Button>
@@ -149,12 +158,36 @@ export function AdvertsAdmin() {
       <Modal opened={draft !== null} onClose={() => setDraft(null)} title={draft?.id === null ? 'New advert' : 'Edit advert'} centered size="lg">
         {draft && (
           <Stack>
-            <Textarea label="Description" value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })} autosize minRows={2} maxLength={300} />
+            <Textarea
+              label="Description"
+              value={draft.description}
+              onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
+              autosize
+              minRows={2}
+              maxLength={300}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput type="datetime-local" label="Shown from" value={draft.dateFrom} onChange={(e) => setDraft({ ...draft, dateFrom: e.currentTarget.value })} />
-              <TextInput type="datetime-local" label="Until (countdown target)" value={draft.dateTo} onChange={(e) => setDraft({ ...draft, dateTo: e.currentTarget.value })} />
+              <TextInput
+                type="datetime-local"
+                label="Shown from"
+                value={draft.dateFrom}
+                onChange={(e) => setDraft({ ...draft, dateFrom: e.currentTarget.value })}
+              />
+              <TextInput
+                type="datetime-local"
+                label="Until (countdown target)"
+                value={draft.dateTo}
+                onChange={(e) => setDraft({ ...draft, dateTo: e.currentTarget.value })}
+              />
             </SimpleGrid>
-            <FileInput label="Banner picture" description="JPEG, PNG or WebP; cropped to 1200×400" accept="image/jpeg,image/png,image/webp" value={draft.image} onChange={(f) => setDraft({ ...draft, image: f })} clearable />
+            <FileInput
+              label="Banner picture"
+              description="JPEG, PNG or WebP; cropped to 1200×400"
+              accept="image/jpeg,image/png,image/webp"
+              value={draft.image}
+              onChange={(f) => setDraft({ ...draft, image: f })}
+              clearable
+            />
             <Switch label="Active" checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.currentTarget.checked })} />
             {error && (
               <Text c="red" size="sm">

@@ -1,11 +1,28 @@
-import { Alert, Badge, Button, Card, Group, Modal, Pagination, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title, useMatches } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Pagination,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  useMatches,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatMK } from '../../../../../shared/rules/money';
-import { detailTimeLeft } from '../../../../../shared/rules/time-left';
-import type { AdminOrderFilter, AdminOrderView, AdminOrdersPage } from '../../../../../shared/schemas/admin-order.schema';
+import { formatMK } from '@shared/rules/money';
+import { detailTimeLeft } from '@shared/rules/time-left';
+import type { AdminOrderFilter, AdminOrderView, AdminOrdersPage } from '@shared/schemas/admin-order.schema';
 import { HistoryLink } from '../../../components/history-link';
 import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
@@ -221,7 +238,11 @@ export function OrdersAdmin() {
                         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                           {formatDateTimeGB(o.created_at)}
                         </Text>
-                        <HistoryLink to={auditHref({ subject_type: 'order', subject_id: o.id })} label="History" title={`Audit trail of ${o.order_reference}`} />
+                        <HistoryLink
+                          to={auditHref({ subject_type: 'order', subject_id: o.id })}
+                          label="History"
+                          title={`Audit trail of ${o.order_reference}`}
+                        />
                       </Table.Td>
                       <Table.Td>
                         <CustomerText order={o} />
@@ -309,8 +330,8 @@ export function OrdersAdmin() {
           <Stack>
             {pending.action === 'cash' ? (
               <Text size="sm">
-                Record <b>{formatMK(pending.order.amount_total)}</b> received in cash for <b>{pending.order.order_reference}</b> ({pending.order.customer.name})? The order
-                becomes paid and its items are sold.
+                Record <b>{formatMK(pending.order.amount_total)}</b> received in cash for <b>{pending.order.order_reference}</b> ({pending.order.customer.name}
+                )? The order becomes paid and its items are sold.
               </Text>
             ) : (
               <>
@@ -356,7 +377,9 @@ function settledNotice(order: AdminOrderView): string {
   const by = order.settled_by ? ` by ${order.settled_by}` : '';
   if (order.status === 'paid' || order.status === 'completed') return `${ref} was marked paid${by} while this was open. Nothing more to do.`;
   if (order.status === 'cancelled') {
-    return order.settled_by ? `${ref} was cancelled${by} while this was open; its items are back on sale.` : `${ref}'s reservation expired and was released while this was open; its items are back on sale.`;
+    return order.settled_by
+      ? `${ref} was cancelled${by} while this was open; its items are back on sale.`
+      : `${ref}'s reservation expired and was released while this was open; its items are back on sale.`;
   }
   return `${ref} is now ${order.status.replace('_', ' ')}; it can no longer be settled here.`;
 }
@@ -391,7 +414,9 @@ function LinesText({ order }: { order: AdminOrderView }) {
             {l.name}
             {l.quantity > 1 ? ` × ${l.quantity}` : ''}
           </Text>
-          {l.item_id !== null && <HistoryLink to={auditHref({ subject_type: 'item', subject_id: l.item_id })} label="Lot history" title={`Audit trail of ${l.name}`} />}
+          {l.item_id !== null && (
+            <HistoryLink to={auditHref({ subject_type: 'item', subject_id: l.item_id })} label="Lot history" title={`Audit trail of ${l.name}`} />
+          )}
         </div>
       ))}
     </Stack>
@@ -408,7 +433,13 @@ function StatusText({ order, now }: { order: AdminOrderView; now: Date }) {
         {label}
       </Badge>
       {reserved && (
-        <Text size="xs" fw={500} c={left <= 0 ? 'red' : left < URGENT_MS ? 'red' : 'dimmed'} title={`Reserved until ${formatDateTimeGB(order.reserved_until)}`} style={{ whiteSpace: 'nowrap' }}>
+        <Text
+          size="xs"
+          fw={500}
+          c={left <= 0 ? 'red' : left < URGENT_MS ? 'red' : 'dimmed'}
+          title={`Reserved until ${formatDateTimeGB(order.reserved_until)}`}
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {left <= 0 ? 'Expired, releasing' : `${detailTimeLeft(order.reserved_until, now)} left`}
         </Text>
       )}
@@ -418,7 +449,12 @@ function StatusText({ order, now }: { order: AdminOrderView; now: Date }) {
 
 function SettledText({ order, align = 'right' }: { order: AdminOrderView; align?: 'left' | 'right' }) {
   const when = order.status === 'paid' ? order.paid_at : order.status === 'cancelled' ? order.cancelled_at : null;
-  if (!when && !order.cancel_reason) return align === 'right' ? <Text size="xs" c="dimmed" ta="right">—</Text> : null;
+  if (!when && !order.cancel_reason)
+    return align === 'right' ? (
+      <Text size="xs" c="dimmed" ta="right">
+        —
+      </Text>
+    ) : null;
   const who = order.settled_by ? ` by ${order.settled_by}` : order.status === 'cancelled' && order.payment_method === 'cash' ? ' (reservation expired)' : '';
   return (
     <Stack gap={0} align={align === 'right' ? 'flex-end' : 'flex-start'}>

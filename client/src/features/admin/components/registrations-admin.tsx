@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import type { SubscriptionView } from '../../../../../shared/schemas/subscription.schema';
+import type { SubscriptionView } from '@shared/schemas/subscription.schema';
 import { HistoryLink } from '../../../components/history-link';
 import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
@@ -88,7 +88,11 @@ export function RegistrationsAdmin() {
               {r.user.phone ? ` · ${r.user.phone}` : ''}
             </Text>
             <Group gap="md" mt={4}>
-              <HistoryLink to={auditHref({ subject_type: 'registration', subject_id: r.id })} label="Registration history" title={`Audit trail of registration ${r.reference_number}`} />
+              <HistoryLink
+                to={auditHref({ subject_type: 'registration', subject_id: r.id })}
+                label="Registration history"
+                title={`Audit trail of registration ${r.reference_number}`}
+              />
               <HistoryLink to={auditHref({ actor_id: r.user.id })} label="Their activity" title={`Everything ${r.user.name} did`} />
             </Group>
             <Text size="sm" mt={6}>
@@ -149,7 +153,11 @@ export function RegistrationsAdmin() {
                     <Text ff="monospace" fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
                       {r.reference_number}
                     </Text>
-                    <HistoryLink to={auditHref({ subject_type: 'registration', subject_id: r.id })} label="History" title={`Audit trail of registration ${r.reference_number}`} />
+                    <HistoryLink
+                      to={auditHref({ subject_type: 'registration', subject_id: r.id })}
+                      label="History"
+                      title={`Audit trail of registration ${r.reference_number}`}
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={500}>
@@ -200,12 +208,24 @@ export function RegistrationsAdmin() {
           <Text size="sm">
             Decline <b>{declining?.reference_number}</b> from {declining?.user.name}? They will see your reason.
           </Text>
-          <Textarea label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} minRows={2} autosize placeholder="e.g. Deposit not found on the statement" />
+          <Textarea
+            label="Reason"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            minRows={2}
+            autosize
+            placeholder="e.g. Deposit not found on the statement"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeclining(null)}>
               Cancel
             </Button>
-            <Button color="red" disabled={reason.trim().length < 3} loading={busy === declining?.id} onClick={() => declining && void decide(declining, 'decline', reason)}>
+            <Button
+              color="red"
+              disabled={reason.trim().length < 3}
+              loading={busy === declining?.id}
+              onClick={() => declining && void decide(declining, 'decline', reason)}
+            >
               Decline
             </Button>
           </Group>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { orderUpdatedEventSchema, type Ack } from '../../../../../shared/events';
-import type { AdminOrderView } from '../../../../../shared/schemas/admin-order.schema';
+import { orderUpdatedEventSchema, type Ack } from '@shared/events';
+import type { AdminOrderView } from '@shared/schemas/admin-order.schema';
 import { getSocket } from '../../../lib/socket';
 
 /** What the Orders screen does with the live feed. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { auditPageSchema, type AuditPage } from '../../../../../shared/schemas/audit.schema';
+import { auditPageSchema, type AuditPage } from '@shared/schemas/audit.schema';
 import { ApiError, apiGet, fieldMessages } from '../../../lib/api-client';
 
 /** Filters and page of one audit request (absent filters: any). */
@@ -21,7 +21,14 @@ export interface AuditRequest {
 export async function getAuditEvents(request: AuditRequest, signal?: AbortSignal): Promise<AuditPage> {
   const body = await apiGet(
     '/api/admin/audit',
-    { subject_type: request.subject_type, subject_id: request.subject_id, actor_id: request.actor_id, type: request.type, page: request.page, per_page: request.perPage },
+    {
+      subject_type: request.subject_type,
+      subject_id: request.subject_id,
+      actor_id: request.actor_id,
+      type: request.type,
+      page: request.page,
+      per_page: request.perPage,
+    },
     { signal },
   );
   return auditPageSchema.parse(body);

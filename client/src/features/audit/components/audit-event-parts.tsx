@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Code, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { AUDIT_SUBJECT_LABELS, auditTypeLabel, type AuditEvent, type AuditSubjectType } from '../../../../../shared/schemas/audit.schema';
+import { AUDIT_SUBJECT_LABELS, auditTypeLabel, type AuditEvent, type AuditSubjectType } from '@shared/schemas/audit.schema';
 import { auditHref } from '../../../lib/audit-links';
 import { summarisePayload } from '../utils/summarise-payload';
 
@@ -37,7 +37,13 @@ export function EventTime({ iso, size = 'sm', dimmed = false }: { iso: string; s
 /** The event type as a readable label, coloured by its family (orders, lots, registrations …). */
 export function EventTypeBadge({ type }: { type: string }) {
   return (
-    <Badge variant="light" color={FAMILY_COLOR[type.split('.')[0]] ?? 'gray'} title={type} style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible', textTransform: 'none' } }}>
+    <Badge
+      variant="light"
+      color={FAMILY_COLOR[type.split('.')[0]] ?? 'gray'}
+      title={type}
+      style={{ overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible', textTransform: 'none' } }}
+    >
       {auditTypeLabel(type)}
     </Badge>
   );
@@ -120,7 +126,16 @@ export function SubjectText({ event }: { event: AuditEvent }) {
     <Group gap={4} wrap="nowrap" align="flex-start">
       <div style={{ minWidth: 0 }}>
         {target ? (
-          <Anchor component={Link} to={target} size="sm" fw={500} lineClamp={2} title={name ?? idText} style={{ overflowWrap: 'anywhere' }} data-testid="audit-subject">
+          <Anchor
+            component={Link}
+            to={target}
+            size="sm"
+            fw={500}
+            lineClamp={2}
+            title={name ?? idText}
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid="audit-subject"
+          >
             {name ?? idText}
           </Anchor>
         ) : (

@@ -2,7 +2,7 @@ import { Button, Grid, Select, TextInput, type ComboboxItem, type ComboboxItemGr
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { AUDIT_EVENT_LABELS, AUDIT_SUBJECT_LABELS, AUDIT_SUBJECT_TYPES, auditTypeLabel } from '../../../../../shared/schemas/audit.schema';
+import { AUDIT_EVENT_LABELS, AUDIT_SUBJECT_LABELS, AUDIT_SUBJECT_TYPES, auditTypeLabel } from '@shared/schemas/audit.schema';
 
 /** The audit trail's filters as they stand in the address ('' = any). */
 export interface AuditFilterValues {
@@ -72,7 +72,13 @@ function useDebouncedId(value: string, apply: (v: string) => void): [string, (v:
  * who acted. Lists apply at once; id boxes a moment after typing stops. `onChange` receives the
  * fields to change; Clear empties them all.
  */
-export function AuditFilters({ values, onChange }: { values: AuditFilterValues; onChange: (changes: Partial<AuditFilterValues>, opts?: { replace?: boolean }) => void }) {
+export function AuditFilters({
+  values,
+  onChange,
+}: {
+  values: AuditFilterValues;
+  onChange: (changes: Partial<AuditFilterValues>, opts?: { replace?: boolean }) => void;
+}) {
   const [subjectId, setSubjectId] = useDebouncedId(values.subject_id, (v) => onChange({ subject_id: v }, { replace: true }));
   const [actorId, setActorId] = useDebouncedId(values.actor_id, (v) => onChange({ actor_id: v }, { replace: true }));
   const any = Object.values(values).some(Boolean);
@@ -117,7 +123,13 @@ export function AuditFilters({ values, onChange }: { values: AuditFilterValues; 
         <TextInput label="Actor (user id)" placeholder="Anyone" inputMode="numeric" value={actorId} onChange={(e) => setActorId(e.currentTarget.value)} />
       </Grid.Col>
       <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
-        <Button variant="default" fullWidth leftSection={<IconX size={14} />} disabled={!any} onClick={() => onChange({ type: '', subject_type: '', subject_id: '', actor_id: '' })}>
+        <Button
+          variant="default"
+          fullWidth
+          leftSection={<IconX size={14} />}
+          disabled={!any}
+          onClick={() => onChange({ type: '', subject_type: '', subject_id: '', actor_id: '' })}
+        >
           Clear filters
         </Button>
       </Grid.Col>

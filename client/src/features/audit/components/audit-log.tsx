@@ -1,8 +1,24 @@
-import { ActionIcon, Alert, Anchor, Button, Card, Collapse, Group, Pagination, SimpleGrid, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Collapse,
+  Group,
+  Pagination,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconRefresh } from '@tabler/icons-react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AUDIT_SUBJECT_LABELS, type AuditEvent, type AuditSubjectType } from '../../../../../shared/schemas/audit.schema';
+import { AUDIT_SUBJECT_LABELS, type AuditEvent, type AuditSubjectType } from '@shared/schemas/audit.schema';
 import { useAuditEvents } from '../api/get-audit-events';
 import { AuditFilters, type AuditFilterValues } from './audit-filters';
 import { ActorText, ChangeSummary, EventTime, EventTypeBadge, PayloadJson, SubjectText } from './audit-event-parts';
@@ -148,7 +164,13 @@ export function AuditLog() {
                           <ChangeSummary event={e} />
                         </Table.Td>
                         <Table.Td>
-                          <ActionIcon variant="subtle" color="gray" onClick={() => toggle(e.id)} aria-expanded={open.has(e.id)} aria-label={open.has(e.id) ? 'Hide details' : 'Show details'}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            onClick={() => toggle(e.id)}
+                            aria-expanded={open.has(e.id)}
+                            aria-label={open.has(e.id) ? 'Hide details' : 'Show details'}
+                          >
                             {open.has(e.id) ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
                           </ActionIcon>
                         </Table.Td>

@@ -1,4 +1,4 @@
-import { formatMK } from '../../../../../shared/rules/money';
+import { formatMK } from '@shared/rules/money';
 
 /**
  * One line of an event's compact summary: a field that changed (`before` → `after`), or a plain
@@ -71,7 +71,9 @@ export function summarisePayload(type: string, payload: Payload): ChangeLine[] {
       break;
     case 'auction.closed':
       if (payload.status === 'sold') {
-        fact(`Sold${typeof payload.bid_amount === 'number' ? ` for ${formatMK(payload.bid_amount)}` : ''}${typeof payload.closed_by === 'number' ? ` to user #${payload.closed_by}` : ''}`);
+        fact(
+          `Sold${typeof payload.bid_amount === 'number' ? ` for ${formatMK(payload.bid_amount)}` : ''}${typeof payload.closed_by === 'number' ? ` to user #${payload.closed_by}` : ''}`,
+        );
         if (typeof payload.order_id === 'number') fact(`Order #${payload.order_id} created`);
       } else {
         fact('Closed unsold');
@@ -81,7 +83,9 @@ export function summarisePayload(type: string, payload: Payload): ChangeLine[] {
       fact(`${payload.watching ? 'Started' : 'Stopped'} watching ${idText('Lot', payload.item_id)}`);
       break;
     case 'cart.changed':
-      fact(`${fieldLabel(typeof payload.action === 'string' ? payload.action : 'changed')}${typeof payload.item_id === 'number' ? `: Lot #${payload.item_id}` : ''}`);
+      fact(
+        `${fieldLabel(typeof payload.action === 'string' ? payload.action : 'changed')}${typeof payload.item_id === 'number' ? `: Lot #${payload.item_id}` : ''}`,
+      );
       break;
     case 'registration.submitted':
       fact(`Deposit reference ${valueText('reference_number', payload.reference_number)}`);
@@ -98,7 +102,8 @@ export function summarisePayload(type: string, payload: Payload): ChangeLine[] {
     case 'item.updated':
       if (isRecord(payload.changes)) {
         for (const [key, change] of Object.entries(payload.changes)) {
-          if (isRecord(change)) lines.push({ kind: 'change', field: fieldLabel(key), before: valueText(key, change.before), after: valueText(key, change.after) });
+          if (isRecord(change))
+            lines.push({ kind: 'change', field: fieldLabel(key), before: valueText(key, change.before), after: valueText(key, change.after) });
         }
       }
       if (!lines.length) fact('Lot details updated');
@@ -109,7 +114,9 @@ export function summarisePayload(type: string, payload: Payload): ChangeLine[] {
         const field = type.endsWith('status_changed') ? 'Status' : type.startsWith('registration.') ? 'Decision' : 'Value';
         lines.push({ kind: 'change', field, before: valueText('status', before), after: valueText('status', after) });
       } else {
-        const plain = Object.entries(payload).filter(([k, v]) => !k.endsWith('_id') && k !== 'reason' && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'));
+        const plain = Object.entries(payload).filter(
+          ([k, v]) => !k.endsWith('_id') && k !== 'reason' && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'),
+        );
         for (const [k, v] of plain.slice(0, 3)) fact(`${fieldLabel(k)}: ${valueText(k, v)}`);
       }
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
-import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
+import type { PublicUser } from '@shared/schemas/auth.schema';
 
 /** User as `GET /api/user-session` answers it. Source: spec/accounts-and-shell.md §3 "User". */
 export const sessionUserSchema = z.object({
@@ -15,10 +15,7 @@ export const sessionUserSchema = z.object({
   permissions: z.array(z.string()).catch([]),
 });
 
-const sessionResponseSchema = z.union([
-  z.object({ authenticated: z.literal(true), user: sessionUserSchema }),
-  z.object({ authenticated: z.literal(false) }),
-]);
+const sessionResponseSchema = z.union([z.object({ authenticated: z.literal(true), user: sessionUserSchema }), z.object({ authenticated: z.literal(false) })]);
 
 /** `GET /api/user-session`: the signed-in user, or null for a guest. */
 export async function getSession(): Promise<PublicUser | null> {

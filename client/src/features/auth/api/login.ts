@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError, apiSend, fieldMessages } from '../../../lib/api-client';
-import { MESSAGES } from '../../../../../shared/messages';
-import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
+import { MESSAGES } from '@shared/messages';
+import type { PublicUser } from '@shared/schemas/auth.schema';
 import { sessionUserSchema } from './get-session';
 
 /** Body of `POST /login`. Source: spec/accounts-and-shell.md §3 "Login payload (session)". */

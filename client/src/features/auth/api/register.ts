@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError, apiSend, fieldMessages } from '../../../lib/api-client';
-import { MESSAGES } from '../../../../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 
 /** Body of `POST /api/register`. Source: spec/accounts-and-shell.md §3 and §7. */
 export interface RegisterPayload {

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
+import type { PublicUser } from '@shared/schemas/auth.schema';
 import { getSession } from '../api/get-session';
 import { logout } from '../api/logout';
 import { reconnectSocket } from '../../../lib/socket';

@@ -1,7 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconGavel, IconLogout, IconUser } from '@tabler/icons-react';
 import { useSetAtom } from 'jotai';
-import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
+import type { PublicUser } from '@shared/schemas/auth.schema';
 import { notifySuccess } from '../../../lib/notify';
 import { logoutAtom } from '../atoms/session-atoms';
 

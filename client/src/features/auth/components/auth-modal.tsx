@@ -4,7 +4,7 @@ import { useSetAtom } from 'jotai';
 import { OPEN_AUTH_MODAL_EVENT, type AuthModalTab, type OpenAuthModalDetail } from '../../../lib/auth-modal';
 import { notifySuccess } from '../../../lib/notify';
 import { peekAuthRedirect, safeRedirect, takeAuthRedirect } from '../../../lib/auth-redirect';
-import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import { refreshSessionAtom } from '../atoms/session-atoms';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';

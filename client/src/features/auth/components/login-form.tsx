@@ -4,7 +4,7 @@ import { IconCheck, IconLock, IconMail } from '@tabler/icons-react';
 import { login, type LoginResult } from '../api/login';
 import { readCookie, refreshCsrfCookie } from '../../../lib/api-client';
 import { notifyInfo } from '../../../lib/notify';
-import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import { useFormVerification } from '../hooks/use-form-verification';
 import { VerificationAndStatus } from './form-status';
 

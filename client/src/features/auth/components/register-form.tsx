@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { registerAccount } from '../api/register';
-import { ACCOUNT_MESSAGES as M } from '../../../../../shared/messages/accounts';
+import { ACCOUNT_MESSAGES as M } from '@shared/messages/accounts';
 import { firstRegistrationError, pageValid, type RegisterValues } from '../utils/auth-rules';
 import { useFormVerification } from '../hooks/use-form-verification';
 import { VerificationAndStatus } from './form-status';
-
 
 const EMPTY: RegisterValues = {
   firstName: '',
@@ -90,11 +89,31 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="First Name" autoComplete="given-name" value={v.firstName} onChange={(e) => set('firstName', e.currentTarget.value)} data-autofocus />
+          <TextInput
+            label="First Name"
+            autoComplete="given-name"
+            value={v.firstName}
+            onChange={(e) => set('firstName', e.currentTarget.value)}
+            data-autofocus
+          />
           <TextInput label="Last Name" autoComplete="family-name" value={v.lastName} onChange={(e) => set('lastName', e.currentTarget.value)} />
         </SimpleGrid>
-        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" value={v.email} onChange={(e) => set('email', e.currentTarget.value)} />
-        <TextInput label="Phone" type="tel" autoComplete="tel" placeholder="0888 123 456" value={v.phone} onChange={(e) => set('phone', e.currentTarget.value)} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={v.email}
+          onChange={(e) => set('email', e.currentTarget.value)}
+        />
+        <TextInput
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="0888 123 456"
+          value={v.phone}
+          onChange={(e) => set('phone', e.currentTarget.value)}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <PasswordInput
             label="Password"
@@ -115,7 +134,11 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
         </SimpleGrid>
         <Group gap="xs">
           <Checkbox label="I accept the terms and conditions" checked={v.acceptTerms} onChange={(e) => set('acceptTerms', e.currentTarget.checked)} />
-          <Checkbox label="Send me news about upcoming auctions" checked={v.acceptMarketing} onChange={(e) => set('acceptMarketing', e.currentTarget.checked)} />
+          <Checkbox
+            label="Send me news about upcoming auctions"
+            checked={v.acceptMarketing}
+            onChange={(e) => set('acceptMarketing', e.currentTarget.checked)}
+          />
         </Group>
         <VerificationAndStatus verification={verification} error={error} success={success} setError={setError} />
         <Button type="submit" loading={busy} disabled={submitDisabled || !!success} fullWidth size="md">

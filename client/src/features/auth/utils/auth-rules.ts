@@ -1,5 +1,5 @@
 import type { VerificationState } from '../../../components/human-verification/human-verification';
-import { ACCOUNT_MESSAGES as M } from '../../../../../shared/messages/accounts';
+import { ACCOUNT_MESSAGES as M } from '@shared/messages/accounts';
 
 /** Values of the registration form. */
 export interface RegisterValues {
@@ -62,4 +62,3 @@ export function nextErrorForVerification(state: VerificationState, current: stri
   if (state === 'verified' && current && VERIFICATION_TEXTS.includes(current)) return null;
   return current;
 }
-

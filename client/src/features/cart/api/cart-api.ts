@@ -5,7 +5,7 @@ import {
   getCartResponseSchema,
   type CartSnapshot,
   type CartValidateResponse,
-} from '../../../../../shared/schemas/cart.schema';
+} from '@shared/schemas/cart.schema';
 import { z } from 'zod';
 
 const changeResponseSchema = z.object({ success: z.boolean(), message: z.string().optional(), cart: cartSnapshotSchema });

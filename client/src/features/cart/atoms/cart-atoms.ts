@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { CartItem } from '../../../../../shared/schemas/cart.schema';
+import type { CartItem } from '@shared/schemas/cart.schema';
 
 /** A cart entry: the server's cart item, `optimistic` until the server confirms, `lastUpdated` (ms). Source: spec §3. */
 export interface CartEntry extends CartItem {

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Box, Group, Image, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
-import { formatMK } from '../../../../../shared/rules/money';
+import { formatMK } from '@shared/rules/money';
 import type { CartEntry } from '../atoms/cart-atoms';
 import { removeFromCart, updateCartQuantity } from '../lib/cart-store';
 import { CartTypeBadge } from './cart-type-badge';
@@ -43,7 +43,13 @@ export function CartItemRow({ item, compact = false }: { item: CartEntry; compac
             </Group>
           </Box>
           <Tooltip label="Remove" withArrow>
-            <ActionIcon variant="subtle" color="red" aria-label={`Remove ${item.name}`} onClick={() => void removeFromCart(item.id)} data-testid="cart-row-remove">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove ${item.name}`}
+              onClick={() => void removeFromCart(item.id)}
+              data-testid="cart-row-remove"
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Tooltip>
@@ -58,7 +64,12 @@ export function CartItemRow({ item, compact = false }: { item: CartEntry; compac
             <Text size="xs" c="dimmed">
               {formatMK(item.target_amount)} each
             </Text>
-            <QuantityStepper value={item.quantity} max={item.available_quantity > 0 ? item.available_quantity : undefined} onChange={(q) => void updateCartQuantity(item.id, q)} label={item.name} />
+            <QuantityStepper
+              value={item.quantity}
+              max={item.available_quantity > 0 ? item.available_quantity : undefined}
+              onChange={(q) => void updateCartQuantity(item.id, q)}
+              label={item.name}
+            />
           </Stack>
           <Text fw={750} size={compact ? 'sm' : 'md'} data-testid="cart-row-subtotal" style={{ whiteSpace: 'nowrap' }}>
             {formatMK(item.target_amount * item.quantity)}

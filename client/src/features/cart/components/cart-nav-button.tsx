@@ -9,7 +9,14 @@ import { CartLink } from './cart-link';
 export function CartNavButton() {
   const count = useAtomValue(cartCountAtom);
   return (
-    <Indicator label={capBadge(count, 9)} size={16} color="gold" offset={4} disabled={count === 0} styles={{ indicator: { color: '#1a1b1e', fontWeight: 700 } }}>
+    <Indicator
+      label={capBadge(count, 9)}
+      size={16}
+      color="gold"
+      offset={4}
+      disabled={count === 0}
+      styles={{ indicator: { color: '#1a1b1e', fontWeight: 700 } }}
+    >
       <ActionIcon component={CartLink} label={`Cart, ${count} items`} variant="subtle" color="white" size="lg" radius="xl" data-testid="nav-cart">
         <IconShoppingCart size={22} />
       </ActionIcon>

@@ -4,8 +4,8 @@ import { IconArrowLeft, IconBolt, IconClock, IconGavel, IconShoppingCart, IconTr
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
 import { SummaryRow, SummaryTotalRow } from '../../../components/order-summary-rows';
-import { CART_MESSAGES as M } from '../../../../../shared/messages/cart';
-import { formatMK } from '../../../../../shared/rules/money';
+import { CART_MESSAGES as M } from '@shared/messages/cart';
+import { formatMK } from '@shared/rules/money';
 import { cartCountAtom, cartPendingCountAtom, cartStateAtom, cartTotalAtom, type CartEntry } from '../atoms/cart-atoms';
 import { proceedToCheckout } from '../lib/cart-checkout';
 import { clearCart } from '../lib/cart-store';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { cartSnapshotSchema } from '../../../../../shared/schemas/cart.schema';
+import { cartSnapshotSchema } from '@shared/schemas/cart.schema';
 import { getSocket } from '../../../lib/socket';
 import { applyServerCart, fetchCart, startCartStore } from '../lib/cart-store';
 

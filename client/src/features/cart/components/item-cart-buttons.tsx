@@ -3,8 +3,8 @@ import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBolt, IconCheck, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Tooltip } from '../../../components/tooltip/tooltip';
-import type { Item } from '../../../../../shared/schemas/item.schema';
-import { isSoldOut } from '../../../../../shared/rules/item-status';
+import type { Item } from '@shared/schemas/item.schema';
+import { isSoldOut } from '@shared/rules/item-status';
 import { notifyError } from '../../../lib/notify';
 import { cartBusyIdsAtom, cartDrawerOpenAtom, cartItemsAtom } from '../atoms/cart-atoms';
 import { proceedToCheckout } from '../lib/cart-checkout';
@@ -38,13 +38,31 @@ export function CardCartButton({ item }: { item: Item }) {
   }
   if (inCart) {
     return (
-      <Button size="sm" px="xs" variant="light" color="red" loading={busy} leftSection={<IconTrash size={15} />} onClick={() => void removeFromCart(item.id)} data-testid="card-cart-button">
+      <Button
+        size="sm"
+        px="xs"
+        variant="light"
+        color="red"
+        loading={busy}
+        leftSection={<IconTrash size={15} />}
+        onClick={() => void removeFromCart(item.id)}
+        data-testid="card-cart-button"
+      >
         Remove
       </Button>
     );
   }
   return (
-    <Button size="sm" px="xs" color="gold" c="dark.9" loading={busy} leftSection={<IconShoppingCart size={15} />} onClick={() => void addToCart(item)} data-testid="card-cart-button">
+    <Button
+      size="sm"
+      px="xs"
+      color="gold"
+      c="dark.9"
+      loading={busy}
+      leftSection={<IconShoppingCart size={15} />}
+      onClick={() => void addToCart(item)}
+      data-testid="card-cart-button"
+    >
       Add to Cart
     </Button>
   );
@@ -94,7 +112,14 @@ export function DetailCartActions({ item }: { item: Item }) {
           Item is in your cart
         </Alert>
         <Group grow gap="xs">
-          <Button variant="light" color="red" loading={busy} leftSection={<IconTrash size={16} />} onClick={() => void removeFromCart(item.id)} data-testid="remove-from-cart-button">
+          <Button
+            variant="light"
+            color="red"
+            loading={busy}
+            leftSection={<IconTrash size={16} />}
+            onClick={() => void removeFromCart(item.id)}
+            data-testid="remove-from-cart-button"
+          >
             Remove
           </Button>
           <Button color="gavel" onClick={() => void proceedToCheckout()} data-testid="detail-checkout-button">
@@ -109,10 +134,28 @@ export function DetailCartActions({ item }: { item: Item }) {
   }
   return (
     <Stack gap="xs">
-      <Button fullWidth size="md" color="gold" c="dark.9" loading={busy} leftSection={<IconShoppingCart size={18} />} onClick={() => void addToCart(item)} data-testid="add-to-cart-button">
+      <Button
+        fullWidth
+        size="md"
+        color="gold"
+        c="dark.9"
+        loading={busy}
+        leftSection={<IconShoppingCart size={18} />}
+        onClick={() => void addToCart(item)}
+        data-testid="add-to-cart-button"
+      >
         Add to Cart
       </Button>
-      <Button fullWidth size="md" variant="outline" color="gavel" component="a" href={`/add-to-cart/${item.id}?checkout=true`} leftSection={<IconBolt size={18} />} data-testid="buy-now-button">
+      <Button
+        fullWidth
+        size="md"
+        variant="outline"
+        color="gavel"
+        component="a"
+        href={`/add-to-cart/${item.id}?checkout=true`}
+        leftSection={<IconBolt size={18} />}
+        data-testid="buy-now-button"
+      >
         Buy Now
       </Button>
     </Stack>

@@ -1,13 +1,25 @@
 import { ActionIcon, Group, NumberInput } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from '../../../../../shared/schemas/cart.schema';
+import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from '@shared/schemas/cart.schema';
 
 /**
  * Quantity stepper 1-99: minus disabled at 1, plus disabled at 99 (or at `max` units on sale),
  * typed values clamped. Source: spec/shopping.md §5 "Cart".
  */
-export function QuantityStepper({ value, onChange, max = CART_QUANTITY_MAX, disabled, label }: { value: number; onChange: (q: number) => void; max?: number; disabled?: boolean; label: string }) {
+export function QuantityStepper({
+  value,
+  onChange,
+  max = CART_QUANTITY_MAX,
+  disabled,
+  label,
+}: {
+  value: number;
+  onChange: (q: number) => void;
+  max?: number;
+  disabled?: boolean;
+  label: string;
+}) {
   const top = Math.max(CART_QUANTITY_MIN, Math.min(CART_QUANTITY_MAX, max));
   const [text, setText] = useState<string | number>(value);
   useEffect(() => setText(value), [value]);
@@ -18,7 +30,13 @@ export function QuantityStepper({ value, onChange, max = CART_QUANTITY_MAX, disa
   };
   return (
     <Group gap={4} wrap="nowrap" data-testid="quantity-stepper">
-      <ActionIcon variant="default" size="md" aria-label={`Decrease quantity of ${label}`} disabled={disabled || value <= CART_QUANTITY_MIN} onClick={() => commit(value - 1)}>
+      <ActionIcon
+        variant="default"
+        size="md"
+        aria-label={`Decrease quantity of ${label}`}
+        disabled={disabled || value <= CART_QUANTITY_MIN}
+        onClick={() => commit(value - 1)}
+      >
         <IconMinus size={14} />
       </ActionIcon>
       <NumberInput
@@ -39,7 +57,13 @@ export function QuantityStepper({ value, onChange, max = CART_QUANTITY_MAX, disa
         disabled={disabled}
         data-testid="quantity-input"
       />
-      <ActionIcon variant="default" size="md" aria-label={`Increase quantity of ${label}`} disabled={disabled || value >= top} onClick={() => commit(value + 1)}>
+      <ActionIcon
+        variant="default"
+        size="md"
+        aria-label={`Increase quantity of ${label}`}
+        disabled={disabled || value >= top}
+        onClick={() => commit(value + 1)}
+      >
         <IconPlus size={14} />
       </ActionIcon>
     </Group>

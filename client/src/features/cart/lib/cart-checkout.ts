@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES as M } from '../../../../../shared/messages/checkout';
+import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
 import { notifyError } from '../../../lib/notify';
 import { appStore } from '../../../lib/store';
 import { cartStateAtom } from '../atoms/cart-atoms';

@@ -1,5 +1,5 @@
-import { CART_MESSAGES as M } from '../../../../../shared/messages/cart';
-import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, type CartItem, type CartSnapshot } from '../../../../../shared/schemas/cart.schema';
+import { CART_MESSAGES as M } from '@shared/messages/cart';
+import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, type CartItem, type CartSnapshot } from '@shared/schemas/cart.schema';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifyInfo, notifySuccess, notifyWarning } from '../../../lib/notify';
 import { reconnectSocket } from '../../../lib/socket';

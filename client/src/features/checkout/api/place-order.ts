@@ -1,11 +1,11 @@
-import { CHECKOUT_MESSAGES as M } from '../../../../../shared/messages/checkout';
+import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
 import {
   cashCheckoutResponseSchema,
   dpoCheckoutResponseSchema,
   type CashCheckoutResponse,
   type CheckoutRequest,
   type DpoCheckoutResponse,
-} from '../../../../../shared/schemas/checkout.schema';
+} from '@shared/schemas/checkout.schema';
 import { ApiError, apiSend } from '../../../lib/api-client';
 
 /** Body of both order calls: the server's own input schema, as sent. Source: spec/shopping.md §7. */

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Grid, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconLock } from '@tabler/icons-react';
-import { CHECKOUT_MESSAGES as M } from '../../../../../shared/messages/checkout';
-import { formatMK } from '../../../../../shared/rules/money';
+import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
+import { formatMK } from '@shared/rules/money';
 import {
   billingFormFromSaved,
   billingFormToOrder,
@@ -15,9 +15,9 @@ import {
   type CustomerInfo,
   type FieldErrors,
   type PaymentContact,
-} from '../../../../../shared/rules/checkout';
-import { BILLING_COUNTRY } from '../../../../../shared/rules/regions';
-import { ENABLED_PAYMENT_METHODS, type PaymentMethod } from '../../../../../shared/schemas/checkout.schema';
+} from '@shared/rules/checkout';
+import { BILLING_COUNTRY } from '@shared/rules/regions';
+import { ENABLED_PAYMENT_METHODS, type PaymentMethod } from '@shared/schemas/checkout.schema';
 import { BillingAddressFields } from '../../../components/billing-address-fields';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import { getBillingAddress, saveBillingAddress } from '../api/billing-address';
@@ -135,7 +135,11 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
     }
     const reserved = lines.filter((l) => l.is_reserved);
     if (reserved.length) {
-      const names = reserved.slice(0, MAX_RESERVED_NAMES).map((l) => l.name).join(', ') + (reserved.length > MAX_RESERVED_NAMES ? ', ...' : '');
+      const names =
+        reserved
+          .slice(0, MAX_RESERVED_NAMES)
+          .map((l) => l.name)
+          .join(', ') + (reserved.length > MAX_RESERVED_NAMES ? ', ...' : '');
       const text = `${M.reservedBlocked} ${names}`;
       setGuard({ color: 'red', text });
       notifyError(text);
@@ -242,7 +246,12 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
         const res = await placeDpoOrder(payload('dpopay'));
         placed.current = true;
         setPlacedLines(lines);
-        saveDpoPayment({ order_reference: res.order_reference, transaction_token: res.transaction_token, amount: res.amount ?? total, currency: res.currency ?? 'MWK' });
+        saveDpoPayment({
+          order_reference: res.order_reference,
+          transaction_token: res.transaction_token,
+          amount: res.amount ?? total,
+          currency: res.currency ?? 'MWK',
+        });
         await onOrderPlaced('dpopay');
         for (let s = DPO_COUNTDOWN_S; s > 0; s--) {
           setCountdown(s);
@@ -323,7 +332,15 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
         error={termsError}
       />
       {orderError && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={M.orderErrorTitle} data-testid="order-error" withCloseButton onClose={() => setOrderError(null)}>
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={M.orderErrorTitle}
+          data-testid="order-error"
+          withCloseButton
+          onClose={() => setOrderError(null)}
+        >
           {orderError}
         </Alert>
       )}
@@ -359,9 +376,23 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-            <Stepper active={active} onStepClick={(i) => (completed.has(i) || i < active ? goTo(i) : undefined)} size="sm" color="gavel" allowNextStepsSelect={false} mb="xl" wrap={false}>
+            <Stepper
+              active={active}
+              onStepClick={(i) => (completed.has(i) || i < active ? goTo(i) : undefined)}
+              size="sm"
+              color="gavel"
+              allowNextStepsSelect={false}
+              mb="xl"
+              wrap={false}
+            >
               {STEPS.map((s, i) => (
-                <Stepper.Step key={s.key} label={narrow ? undefined : s.label} aria-label={s.label} loading={saving && active === i} data-testid={`step-${s.key}`} />
+                <Stepper.Step
+                  key={s.key}
+                  label={narrow ? undefined : s.label}
+                  aria-label={s.label}
+                  loading={saving && active === i}
+                  data-testid={`step-${s.key}`}
+                />
               ))}
             </Stepper>
             <Title order={3} fz={20} mb="md" data-testid="step-title">

@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconBuildingBank, IconCash, IconCreditCard, IconDeviceMobile, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatMK } from '../../../../../shared/rules/money';
-import type { CustomerInfo, FieldErrors, PaymentContact } from '../../../../../shared/rules/checkout';
-import { CURRENCY_OPTIONS, DPO_MAX_AMOUNT, type PaymentMethod } from '../../../../../shared/schemas/checkout.schema';
+import { formatMK } from '@shared/rules/money';
+import type { CustomerInfo, FieldErrors, PaymentContact } from '@shared/rules/checkout';
+import { CURRENCY_OPTIONS, DPO_MAX_AMOUNT, type PaymentMethod } from '@shared/schemas/checkout.schema';
 
 /** Customer step: first name, last name, email, phone. Source: spec/shopping.md §3, §5. */
 export function CustomerStep({ value, errors, onChange }: { value: CustomerInfo; errors: FieldErrors; onChange: (v: CustomerInfo) => void }) {
@@ -11,10 +11,35 @@ export function CustomerStep({ value, errors, onChange }: { value: CustomerInfo;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput label="First name" withAsterisk value={value.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="given-name" data-testid="first-name" />
-        <TextInput label="Last name" withAsterisk value={value.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="family-name" data-testid="last-name" />
+        <TextInput
+          label="First name"
+          withAsterisk
+          value={value.firstName}
+          onChange={set('firstName')}
+          error={errors.firstName}
+          autoComplete="given-name"
+          data-testid="first-name"
+        />
+        <TextInput
+          label="Last name"
+          withAsterisk
+          value={value.lastName}
+          onChange={set('lastName')}
+          error={errors.lastName}
+          autoComplete="family-name"
+          data-testid="last-name"
+        />
       </SimpleGrid>
-      <TextInput label="Email" type="email" withAsterisk value={value.email} onChange={set('email')} error={errors.email} autoComplete="email" data-testid="email" />
+      <TextInput
+        label="Email"
+        type="email"
+        withAsterisk
+        value={value.email}
+        onChange={set('email')}
+        error={errors.email}
+        autoComplete="email"
+        data-testid="email"
+      />
       <TextInput
         label="Phone number"
         withAsterisk
@@ -39,7 +64,13 @@ interface MethodOption {
 }
 
 const METHODS: MethodOption[] = [
-  { value: 'dpopay', title: 'DPO Pay', text: 'Card, mobile money (Airtel Money, TNM Mpamba) or bank transfer', icon: <IconDeviceMobile size={22} />, enabled: true },
+  {
+    value: 'dpopay',
+    title: 'DPO Pay',
+    text: 'Card, mobile money (Airtel Money, TNM Mpamba) or bank transfer',
+    icon: <IconDeviceMobile size={22} />,
+    enabled: true,
+  },
   { value: 'cash', title: 'Cash on delivery', text: 'Pay in cash when your items are delivered or collected', icon: <IconCash size={22} />, enabled: true },
   { value: 'bank', title: 'Bank transfer', text: 'Direct deposit to our bank account', icon: <IconBuildingBank size={22} />, enabled: false },
   { value: 'card', title: 'Credit / debit card', text: 'Pay by card on this page', icon: <IconCreditCard size={22} />, enabled: false },
@@ -143,17 +174,38 @@ export function PaymentStep({
                 Cart total exceeds DPO Pay maximum limit of MK 999,999.99. Please reduce your order or contact support for large transactions.
               </Alert>
             )}
-            <TextInput label="Full name" withAsterisk value={contact.customerName} onChange={(e) => onContact({ ...contact, customerName: e.currentTarget.value })} error={errors.customerName} data-testid="pay-name" />
+            <TextInput
+              label="Full name"
+              withAsterisk
+              value={contact.customerName}
+              onChange={(e) => onContact({ ...contact, customerName: e.currentTarget.value })}
+              error={errors.customerName}
+              data-testid="pay-name"
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label="Email address" withAsterisk value={contact.customerEmail} onChange={(e) => onContact({ ...contact, customerEmail: e.currentTarget.value })} error={errors.customerEmail} data-testid="pay-email" />
-              <TextInput label="Phone" value={contact.customerPhone} onChange={(e) => onContact({ ...contact, customerPhone: e.currentTarget.value })} error={errors.customerPhone} data-testid="pay-phone" />
+              <TextInput
+                label="Email address"
+                withAsterisk
+                value={contact.customerEmail}
+                onChange={(e) => onContact({ ...contact, customerEmail: e.currentTarget.value })}
+                error={errors.customerEmail}
+                data-testid="pay-email"
+              />
+              <TextInput
+                label="Phone"
+                value={contact.customerPhone}
+                onChange={(e) => onContact({ ...contact, customerPhone: e.currentTarget.value })}
+                error={errors.customerPhone}
+                data-testid="pay-phone"
+              />
             </SimpleGrid>
           </Stack>
         </Paper>
       )}
       {method === 'cash' && (
         <Alert color="gavel" variant="light" icon={<IconCash size={18} />} title="Cash on delivery">
-          Your items are reserved for you{reserveHoursHint} while we arrange delivery or collection. Pay in cash when you receive them; unpaid orders may be cancelled when the reservation ends and the items returned to sale.
+          Your items are reserved for you{reserveHoursHint} while we arrange delivery or collection. Pay in cash when you receive them; unpaid orders may be
+          cancelled when the reservation ends and the items returned to sale.
         </Alert>
       )}
     </Stack>

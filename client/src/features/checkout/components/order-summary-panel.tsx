@@ -1,7 +1,7 @@
 import { Anchor, Divider, Group, Image, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconPhoto } from '@tabler/icons-react';
 import { SummaryRow, SummaryTotalRow } from '../../../components/order-summary-rows';
-import { formatMK } from '../../../../../shared/rules/money';
+import { formatMK } from '@shared/rules/money';
 import type { CheckoutLine } from './checkout-page';
 
 /**

@@ -1,4 +1,4 @@
-import type { BillingForm, CustomerInfo } from '../../../../../shared/rules/checkout';
+import type { BillingForm, CustomerInfo } from '@shared/rules/checkout';
 
 /** localStorage keys of a guest's checkout details and of a started DPO payment. Source: spec §4, §9. */
 export const GUEST_CUSTOMER_KEY = 'gavel_checkout_customer';

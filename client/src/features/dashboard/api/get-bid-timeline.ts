@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
-import { BID_TIMELINE_LIMIT } from '../../../../../shared/messages/dashboard';
+import { BID_TIMELINE_LIMIT } from '@shared/messages/dashboard';
 
 const n = z.coerce.number();
 const timelineSchema = z.object({
@@ -10,7 +10,10 @@ const timelineSchema = z.object({
       user_id: n,
       bid_amount: n,
       created_at: z.string(),
-      user: z.object({ name: z.string().nullable().catch(null) }).nullable().catch(null),
+      user: z
+        .object({ name: z.string().nullable().catch(null) })
+        .nullable()
+        .catch(null),
     }),
   ),
 });

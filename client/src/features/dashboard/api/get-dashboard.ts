@@ -1,6 +1,6 @@
 import { apiGet } from '../../../lib/api-client';
-import { DASHBOARD_HISTORY_PAGE_SIZE } from '../../../../../shared/messages/dashboard';
-import type { DashboardStats } from '../../../../../shared/schemas/dashboard.schema';
+import { DASHBOARD_HISTORY_PAGE_SIZE } from '@shared/messages/dashboard';
+import type { DashboardStats } from '@shared/schemas/dashboard.schema';
 import { parseRecordPage, parseStats, type BidRecordPage } from '../utils/bid-records';
 
 /** The dashboard as the page uses it (records sorted into valid, invalid and hidden). */

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconGavel } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { DashboardBid } from '../../../../../shared/schemas/dashboard.schema';
+import type { DashboardBid } from '@shared/schemas/dashboard.schema';
 import type { BidRecordPage } from '../utils/bid-records';
 import { BidCard, hiddenRecordsNote, InvalidBidCard } from './bid-card';
 import classes from './active-bids-carousel.module.css';

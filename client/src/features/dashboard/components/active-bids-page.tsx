@@ -3,7 +3,7 @@ import { Alert, Button, Group, Pagination, SimpleGrid, Stack, Text } from '@mant
 import { Link } from 'react-router';
 import { SearchPageHeader } from '../../../components/search-page-header';
 import { useServerNow } from '../../../lib/server-clock';
-import type { DashboardBid } from '../../../../../shared/schemas/dashboard.schema';
+import type { DashboardBid } from '@shared/schemas/dashboard.schema';
 import { useActiveBids } from '../hooks/use-active-bids';
 import { BidCard, hiddenRecordsNote, InvalidBidCard } from './bid-card';
 import { BidTimelineModal } from './bid-timeline-modal';

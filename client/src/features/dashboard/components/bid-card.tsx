@@ -1,11 +1,11 @@
 import { Badge, Button, Card, Group, Image, Progress, SimpleGrid, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconClock, IconFlame, IconHistory, IconPhoto, IconTrendingUp } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { DASHBOARD_MESSAGES } from '../../../../../shared/messages/dashboard';
-import { isNewBid, positionBarPercent } from '../../../../../shared/rules/bidding';
-import { formatMK } from '../../../../../shared/rules/money';
-import { detailTimeLeft, isUrgent } from '../../../../../shared/rules/time-left';
-import type { DashboardBid } from '../../../../../shared/schemas/dashboard.schema';
+import { DASHBOARD_MESSAGES } from '@shared/messages/dashboard';
+import { isNewBid, positionBarPercent } from '@shared/rules/bidding';
+import { formatMK } from '@shared/rules/money';
+import { detailTimeLeft, isUrgent } from '@shared/rules/time-left';
+import type { DashboardBid } from '@shared/schemas/dashboard.schema';
 import { formatDateTimeGB } from '../../../lib/dates';
 
 const STATUS = {
@@ -34,7 +34,16 @@ export function BidCard({ bid, now, onHistory }: { bid: DashboardBid; now: Date;
   const href = `/item/${bid.item_id}`;
 
   return (
-    <Card withBorder radius="lg" padding="md" h="100%" data-testid="bid-card" data-item-id={bid.item_id} data-status={bid.status} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+    <Card
+      withBorder
+      radius="lg"
+      padding="md"
+      h="100%"
+      data-testid="bid-card"
+      data-item-id={bid.item_id}
+      data-status={bid.status}
+      style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
+    >
       <Group gap="sm" wrap="nowrap" align="flex-start">
         {bid.item.image ? (
           <Image src={bid.item.image} alt="" w={64} h={64} radius="md" fit="cover" style={{ flexShrink: 0 }} />
@@ -100,7 +109,14 @@ export function BidCard({ bid, now, onHistory }: { bid: DashboardBid; now: Date;
       </SimpleGrid>
 
       <Stack gap={4}>
-        <Progress value={pct} color={leading ? 'green' : 'red'} size="md" radius="xl" aria-label="Your bid as a share of the current bid" data-testid="bid-card-position" />
+        <Progress
+          value={pct}
+          color={leading ? 'green' : 'red'}
+          size="md"
+          radius="xl"
+          aria-label="Your bid as a share of the current bid"
+          data-testid="bid-card-position"
+        />
         <Text size="xs" c="dimmed">
           {bid.my_bid_count} {bid.my_bid_count === 1 ? 'bid' : 'bids'} by you · last {formatDateTimeGB(bid.last_bid_at)}
         </Text>

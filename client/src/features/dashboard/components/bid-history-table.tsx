@@ -1,9 +1,27 @@
-import { ActionIcon, Alert, Anchor, Badge, Box, Button, Group, Loader, Pagination, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconAlertCircle, IconHistory, IconSearch, IconTimeline } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { DASHBOARD_MESSAGES } from '../../../../../shared/messages/dashboard';
-import { formatMK } from '../../../../../shared/rules/money';
-import type { DashboardBid } from '../../../../../shared/schemas/dashboard.schema';
+import { DASHBOARD_MESSAGES } from '@shared/messages/dashboard';
+import { formatMK } from '@shared/rules/money';
+import type { DashboardBid } from '@shared/schemas/dashboard.schema';
 import { formatDateTimeGB } from '../../../lib/dates';
 import type { HistoryStatus } from '../api/get-bid-history';
 import type { BidRecordPage } from '../utils/bid-records';
@@ -152,7 +170,14 @@ export function BidHistoryTable({ page, loading, error, search, onSearch, status
                     {DASHBOARD_MESSAGES.invalidBidRecord}
                   </Text>
                 ) : (
-                  <Group key={r.bid.item_id} justify="space-between" wrap="nowrap" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} data-testid="history-row-mobile">
+                  <Group
+                    key={r.bid.item_id}
+                    justify="space-between"
+                    wrap="nowrap"
+                    py="xs"
+                    style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                    data-testid="history-row-mobile"
+                  >
                     <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
                       <Anchor component={Link} to={`/item/${r.bid.item_id}`} size="sm" fw={600} c="inherit" truncate>
                         {r.bid.item.name}

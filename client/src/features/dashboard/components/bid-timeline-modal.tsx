@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, Timeline } from '@mantine/core';
 import { IconAlertCircle, IconGavel } from '@tabler/icons-react';
 import { formatDateTimeGB } from '../../../lib/dates';
-import { DASHBOARD_MESSAGES } from '../../../../../shared/messages/dashboard';
-import { formatMK } from '../../../../../shared/rules/money';
+import { DASHBOARD_MESSAGES } from '@shared/messages/dashboard';
+import { formatMK } from '@shared/rules/money';
 import { getBidTimeline, type TimelineBid } from '../api/get-bid-timeline';
 
 /**

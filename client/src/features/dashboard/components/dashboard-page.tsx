@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useServerNow } from '../../../lib/server-clock';
-import type { DashboardBid } from '../../../../../shared/schemas/dashboard.schema';
+import type { DashboardBid } from '@shared/schemas/dashboard.schema';
 import { useBidDashboard } from '../hooks/use-bid-dashboard';
 import { ActiveBidsCarousel } from './active-bids-carousel';
 import { BidHistoryTable } from './bid-history-table';
@@ -15,7 +15,17 @@ import { StatCards } from './stat-cards';
  * over the socket while open. 'Failed to load dashboard data. Please try refreshing the page.'
  * on failure. Source: spec/accounts-and-shell.md §2 "/bid-dashboard", §8.
  */
-export function DashboardPage({ userId, watchlistPanel, watchlistCount, liveIndicator }: { userId: number; watchlistPanel?: ReactNode; watchlistCount?: number | null; liveIndicator?: ReactNode }) {
+export function DashboardPage({
+  userId,
+  watchlistPanel,
+  watchlistCount,
+  liveIndicator,
+}: {
+  userId: number;
+  watchlistPanel?: ReactNode;
+  watchlistCount?: number | null;
+  liveIndicator?: ReactNode;
+}) {
   const d = useBidDashboard(userId);
   const now = useServerNow(10_000);
   const [timeline, setTimeline] = useState<DashboardBid | null>(null);
@@ -34,7 +44,13 @@ export function DashboardPage({ userId, watchlistPanel, watchlistCount, liveIndi
             Your bids, wins and watched lots, updated live.
           </Text>
         </div>
-        <Button variant="default" leftSection={<IconRefresh size={16} />} loading={d.refreshing} onClick={() => void d.refresh()} data-testid="dashboard-refresh">
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} />}
+          loading={d.refreshing}
+          onClick={() => void d.refresh()}
+          data-testid="dashboard-refresh"
+        >
           Refresh
         </Button>
       </Group>

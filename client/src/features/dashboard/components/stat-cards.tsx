@@ -1,10 +1,24 @@
 import { Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconChartPie, IconGavel, IconHeart, IconTrophy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { DashboardStats } from '../../../../../shared/schemas/dashboard.schema';
-import { formatMK } from '../../../../../shared/rules/money';
+import type { DashboardStats } from '@shared/schemas/dashboard.schema';
+import { formatMK } from '@shared/rules/money';
 
-function StatCard({ label, value, hint, icon, color, testId }: { label: string; value: ReactNode; hint: string; icon: ReactNode; color: string; testId: string }) {
+function StatCard({
+  label,
+  value,
+  hint,
+  icon,
+  color,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  hint: string;
+  icon: ReactNode;
+  color: string;
+  testId: string;
+}) {
   return (
     <Paper withBorder radius="lg" p="md" data-testid={testId}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -43,8 +57,22 @@ export function StatCards({ stats, watchlistCount }: { stats: DashboardStats | n
   }
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-      <StatCard label="Active Bids" value={stats.active_bids} hint={`${stats.total_bids} bids placed in total`} icon={<IconGavel size={22} />} color="blue" testId="stat-active-bids" />
-      <StatCard label="Won Auctions" value={stats.won_auctions} hint={`${stats.lost_auctions} lost`} icon={<IconTrophy size={22} />} color="gold" testId="stat-won" />
+      <StatCard
+        label="Active Bids"
+        value={stats.active_bids}
+        hint={`${stats.total_bids} bids placed in total`}
+        icon={<IconGavel size={22} />}
+        color="blue"
+        testId="stat-active-bids"
+      />
+      <StatCard
+        label="Won Auctions"
+        value={stats.won_auctions}
+        hint={`${stats.lost_auctions} lost`}
+        icon={<IconTrophy size={22} />}
+        color="gold"
+        testId="stat-won"
+      />
       <StatCard
         label="Watchlist Items"
         value={watchlistCount ?? stats.watchlist_count}

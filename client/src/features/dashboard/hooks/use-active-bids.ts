@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DASHBOARD_MESSAGES, DASHBOARD_SEARCH_DEBOUNCE_MS } from '../../../../../shared/messages/dashboard';
+import { DASHBOARD_MESSAGES, DASHBOARD_SEARCH_DEBOUNCE_MS } from '@shared/messages/dashboard';
 import { getActiveBids } from '../api/get-active-bids';
 import type { BidRecordPage } from '../utils/bid-records';
 import { applyBidPlaced, applyOutbid, takeClosed } from '../utils/live-updates';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DASHBOARD_HISTORY_PAGE_SIZE, DASHBOARD_MESSAGES, DASHBOARD_SEARCH_DEBOUNCE_MS } from '../../../../../shared/messages/dashboard';
-import type { DashboardStats } from '../../../../../shared/schemas/dashboard.schema';
+import { DASHBOARD_HISTORY_PAGE_SIZE, DASHBOARD_MESSAGES, DASHBOARD_SEARCH_DEBOUNCE_MS } from '@shared/messages/dashboard';
+import type { DashboardStats } from '@shared/schemas/dashboard.schema';
 import { getActiveBids } from '../api/get-active-bids';
 import { getBidHistory, type HistoryStatus } from '../api/get-bid-history';
 import { getDashboard } from '../api/get-dashboard';
@@ -142,7 +142,11 @@ export function useBidDashboard(userId: number) {
         const h = historyRef.current;
         if (h && q.page === 1 && !q.search && (q.status === 'all' || q.status === closed.status)) {
           const entry = { kind: 'bid' as const, bid: closed };
-          setHistory({ ...h, records: [entry, ...h.records].slice(0, DASHBOARD_HISTORY_PAGE_SIZE), pagination: { ...h.pagination, total: h.pagination.total + 1 } });
+          setHistory({
+            ...h,
+            records: [entry, ...h.records].slice(0, DASHBOARD_HISTORY_PAGE_SIZE),
+            pagination: { ...h.pagination, total: h.pagination.total + 1 },
+          });
         }
       }
       reloadStats();

@@ -7,7 +7,7 @@ import {
   type AuctionClosedEvent,
   type BidOutbidEvent,
   type BidPlacedEvent,
-} from '../../../../../shared/events';
+} from '@shared/events';
 
 /** What the dashboard does with each live event. */
 export interface DashboardSocketHandlers {

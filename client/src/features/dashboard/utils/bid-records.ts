@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dashboardBidSchema, dashboardStatsSchema, type DashboardBid, type DashboardStats } from '../../../../../shared/schemas/dashboard.schema';
-import type { Pagination } from '../../../../../shared/schemas/watchlist.schema';
+import { dashboardBidSchema, dashboardStatsSchema, type DashboardBid, type DashboardStats } from '@shared/schemas/dashboard.schema';
+import type { Pagination } from '@shared/schemas/watchlist.schema';
 
 /** A row the dashboard shows: a valid entry, or a record too broken to show ('Invalid Bid Record'). */
 export type BidRecord = { kind: 'bid'; bid: DashboardBid } | { kind: 'invalid'; key: string };

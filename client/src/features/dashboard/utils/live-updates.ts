@@ -1,6 +1,6 @@
-import { bidPosition } from '../../../../../shared/rules/bidding';
-import type { AuctionClosedEvent, BidOutbidEvent, BidPlacedEvent } from '../../../../../shared/events';
-import type { DashboardBid, DashboardStats } from '../../../../../shared/schemas/dashboard.schema';
+import { bidPosition } from '@shared/rules/bidding';
+import type { AuctionClosedEvent, BidOutbidEvent, BidPlacedEvent } from '@shared/events';
+import type { DashboardBid, DashboardStats } from '@shared/schemas/dashboard.schema';
 import type { BidRecord } from './bid-records';
 
 /*

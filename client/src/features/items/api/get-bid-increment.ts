@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
-import { DEFAULT_BID_INCREMENT, normaliseIncrement } from '../../../../../shared/rules/bidding';
+import { DEFAULT_BID_INCREMENT, normaliseIncrement } from '@shared/rules/bidding';
 
 /**
  * `GET /api/settings/auction-bid-increment`: the bid increment in MWK (minimum 1, default 1

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
-import type { Branch } from '../../../../../shared/schemas/item.schema';
+import type { Branch } from '@shared/schemas/item.schema';
 
 /** Branches shown until the server answers. Source: spec/shopping.md §9 "Default branches". */
 export const DEFAULT_BRANCHES: Branch[] = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
-import type { Bid, BidPagination } from '../../../../../shared/schemas/bid.schema';
+import type { Bid, BidPagination } from '@shared/schemas/bid.schema';
 
 /** Bid history page size. Source: spec/shopping.md §9. */
 export const BID_PAGE_SIZE = 10;
@@ -12,13 +12,14 @@ const bidRowSchema = z.object({
   user_id: n,
   bid_amount: n,
   created_at: z.string(),
-  user: z.object({ name: z.string().nullable().catch(null) }).nullable().catch(null),
+  user: z
+    .object({ name: z.string().nullable().catch(null) })
+    .nullable()
+    .catch(null),
 });
 const responseSchema = z.object({
   data: z.array(bidRowSchema),
-  pagination: z
-    .object({ current_page: n, last_page: n, per_page: n, total: n, from: n.nullable().catch(null), to: n.nullable().catch(null) })
-    .optional(),
+  pagination: z.object({ current_page: n, last_page: n, per_page: n, total: n, from: n.nullable().catch(null), to: n.nullable().catch(null) }).optional(),
 });
 
 /** A page of bids, newest first. */

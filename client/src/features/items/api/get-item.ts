@@ -1,6 +1,6 @@
 import { ApiError, apiGet } from '../../../lib/api-client';
-import { MESSAGES } from '../../../../../shared/messages';
-import type { Item } from '../../../../../shared/schemas/item.schema';
+import { MESSAGES } from '@shared/messages';
+import type { Item } from '@shared/schemas/item.schema';
 import { normaliseItem } from './item-normalise';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiGet, type QueryParams } from '../../../lib/api-client';
-import type { Item } from '../../../../../shared/schemas/item.schema';
+import type { Item } from '@shared/schemas/item.schema';
 import { normaliseItemList } from './item-normalise';
 
 /** Category counts for the tabs (every filter applied except the type). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Item } from '../../../../../shared/schemas/item.schema';
+import type { Item } from '@shared/schemas/item.schema';
 
 const kind = z.enum(['cash', 'online', 'live']);
 const num = (fallback: number) => z.coerce.number().catch(fallback);

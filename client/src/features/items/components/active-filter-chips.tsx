@@ -1,6 +1,6 @@
 import { Anchor, Group, Pill } from '@mantine/core';
-import type { Branch } from '../../../../../shared/schemas/item.schema';
-import { formatMK } from '../../../../../shared/rules/money';
+import type { Branch } from '@shared/schemas/item.schema';
+import { formatMK } from '@shared/rules/money';
 import { AUCTION_TYPE_OPTIONS, CONDITION_OPTIONS, STATUS_OPTIONS, type ListingState } from '../utils/listing-query';
 
 interface Chip {

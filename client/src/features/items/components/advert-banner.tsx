@@ -30,7 +30,16 @@ export function AdvertBanner({ adverts }: { adverts: Advert[] }) {
       {adverts.map((a) => {
         const parts = countdownParts(a.date_to, now);
         return (
-          <Paper key={a.id} component="a" href="/register-bid" radius="lg" withBorder style={{ overflow: 'hidden', textDecoration: 'none' }} bg="gavel.9" data-testid="advert-banner">
+          <Paper
+            key={a.id}
+            component="a"
+            href="/register-bid"
+            radius="lg"
+            withBorder
+            style={{ overflow: 'hidden', textDecoration: 'none' }}
+            bg="gavel.9"
+            data-testid="advert-banner"
+          >
             {a.image && (
               <AspectRatio ratio={3}>
                 <Image src={a.image} alt="" fit="cover" />

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconClock, IconGavel, IconLock, IconShoppingCart } from '@tabler/icons-react';
-import type { Item } from '../../../../../shared/schemas/item.schema';
-import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
-import { MESSAGES } from '../../../../../shared/messages';
-import { formatMK, groupDigits, parseGroupedAmount } from '../../../../../shared/rules/money';
-import { bidButtonLabel, isSoldOut, itemKind } from '../../../../../shared/rules/item-status';
-import { bidRefusal, canBid } from '../../../../../shared/rules/bid-refusal';
-import { minimumNextBid } from '../../../../../shared/rules/bidding';
+import type { Item } from '@shared/schemas/item.schema';
+import type { PublicUser } from '@shared/schemas/auth.schema';
+import { MESSAGES } from '@shared/messages';
+import { formatMK, groupDigits, parseGroupedAmount } from '@shared/rules/money';
+import { bidButtonLabel, isSoldOut, itemKind } from '@shared/rules/item-status';
+import { bidRefusal, canBid } from '@shared/rules/bid-refusal';
+import { minimumNextBid } from '@shared/rules/bidding';
 import { ApiError } from '../../../lib/api-client';
 import { openAuthModal } from '../../../lib/auth-modal';
 import { formatDateTimeGB } from '../../../lib/dates';
@@ -81,13 +81,13 @@ export function BidForm({ item, user, now, increment, subscription, subscription
         <Stack gap="sm">
           <Title order={4}>Buy this item</Title>
           {cartActions ?? (
-          <Tooltip label={sold ? 'This item has been sold' : item.is_reserved ? 'Reserved for a cash-on-delivery order' : 'Coming soon'} withArrow>
-            <Box>
-              <Button fullWidth size="md" color="gold" c="dark.9" leftSection={<IconShoppingCart size={18} />} disabled data-testid="add-to-cart-button">
-                {sold ? 'Sold' : item.is_reserved ? 'Reserved (COD)' : 'Add to Cart'}
-              </Button>
-            </Box>
-          </Tooltip>
+            <Tooltip label={sold ? 'This item has been sold' : item.is_reserved ? 'Reserved for a cash-on-delivery order' : 'Coming soon'} withArrow>
+              <Box>
+                <Button fullWidth size="md" color="gold" c="dark.9" leftSection={<IconShoppingCart size={18} />} disabled data-testid="add-to-cart-button">
+                  {sold ? 'Sold' : item.is_reserved ? 'Reserved (COD)' : 'Add to Cart'}
+                </Button>
+              </Box>
+            </Tooltip>
           )}
           <Text size="xs" c="dimmed">
             Daily sale items are bought through the cart, not by bidding.
@@ -113,8 +113,7 @@ export function BidForm({ item, user, now, increment, subscription, subscription
         : MESSAGES.notSubscribed(subscription?.auctionName || item.auction_type.name || 'this auction')
       : null;
 
-  const fieldError =
-    text === '' ? null : !(amount > 0) ? MESSAGES.invalidAmount : amount < min ? MESSAGES.minimumBid(formatMK(min)) : null;
+  const fieldError = text === '' ? null : !(amount > 0) ? MESSAGES.invalidAmount : amount < min ? MESSAGES.minimumBid(formatMK(min)) : null;
   const valid = text !== '' && fieldError === null;
 
   const submit = async (e: FormEvent) => {
@@ -212,7 +211,14 @@ export function BidForm({ item, user, now, increment, subscription, subscription
               />
               <Group gap={6}>
                 {quickAmounts(min).map((q) => (
-                  <Button key={q} size="compact-sm" variant="light" color="gray" disabled={blockedBySubscription || busy} onClick={() => setText(groupDigits(String(q)))}>
+                  <Button
+                    key={q}
+                    size="compact-sm"
+                    variant="light"
+                    color="gray"
+                    disabled={blockedBySubscription || busy}
+                    onClick={() => setText(groupDigits(String(q)))}
+                  >
                     {formatMK(q)}
                   </Button>
                 ))}

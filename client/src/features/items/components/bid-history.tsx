@@ -1,8 +1,8 @@
 import { Alert, Avatar, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconGavel } from '@tabler/icons-react';
-import type { Bid, BidPagination } from '../../../../../shared/schemas/bid.schema';
-import { formatMK } from '../../../../../shared/rules/money';
-import { isNewBid } from '../../../../../shared/rules/bidding';
+import type { Bid, BidPagination } from '@shared/schemas/bid.schema';
+import { formatMK } from '@shared/rules/money';
+import { isNewBid } from '@shared/rules/bidding';
 import { formatDateTimeGB, formatRelativeTime } from '../../../lib/dates';
 
 interface BidHistoryProps {
@@ -131,7 +131,13 @@ export function BidHistory({ bids, pagination, page, loading, error, now, closed
               {pagination.from ?? 0}-{pagination.to ?? 0} of {total}
             </Text>
           </Stack>
-          <Button variant="default" size="xs" rightSection={<IconChevronRight size={14} />} disabled={page >= lastPage || loading} onClick={() => onPage(page + 1)}>
+          <Button
+            variant="default"
+            size="xs"
+            rightSection={<IconChevronRight size={14} />}
+            disabled={page >= lastPage || loading}
+            onClick={() => onPage(page + 1)}
+          >
             Next
           </Button>
         </Group>

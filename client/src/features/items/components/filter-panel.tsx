@@ -1,15 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Checkbox, Divider, Group, NumberInput, Radio, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import type { Branch } from '../../../../../shared/schemas/item.schema';
-import {
-  AUCTION_TYPE_OPTIONS,
-  CONDITION_OPTIONS,
-  PRICE_PRESETS,
-  STATUS_OPTIONS,
-  activeFilterCount,
-  type ListingState,
-} from '../utils/listing-query';
+import type { Branch } from '@shared/schemas/item.schema';
+import { AUCTION_TYPE_OPTIONS, CONDITION_OPTIONS, PRICE_PRESETS, STATUS_OPTIONS, activeFilterCount, type ListingState } from '../utils/listing-query';
 
 interface FilterPanelProps {
   state: ListingState;

@@ -17,8 +17,8 @@ export function HomeHero({ onMyBids }: { onMyBids: () => void }) {
           Bid live, buy today, <span className={classes.accent}>win with confidence</span>.
         </Title>
         <Text fz={{ base: 15, sm: 18 }} c="gray.2" maw={560} visibleFrom="sm">
-          Vehicles, property, equipment and household lots from our Blantyre and Lilongwe branches: daily sales at a fixed
-          price, online auctions and live auction days with real-time bidding.
+          Vehicles, property, equipment and household lots from our Blantyre and Lilongwe branches: daily sales at a fixed price, online auctions and live
+          auction days with real-time bidding.
         </Text>
         <Text fz={15} c="gray.2" hiddenFrom="sm">
           Daily sales, online auctions and live auction days with real-time bidding.

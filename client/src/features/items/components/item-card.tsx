@@ -3,12 +3,12 @@ import { IconClock, IconGavel, IconPhoto, IconShoppingCart, IconZoomIn } from '@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Tooltip } from '../../../components/tooltip/tooltip';
-import type { Item } from '../../../../../shared/schemas/item.schema';
-import { formatMK } from '../../../../../shared/rules/money';
-import { bidRefusal } from '../../../../../shared/rules/bid-refusal';
-import { MESSAGES } from '../../../../../shared/messages';
-import { bidButtonLabel, elapsedPercent, isSoldOut, itemKind } from '../../../../../shared/rules/item-status';
-import { cardTimeLeft } from '../../../../../shared/rules/time-left';
+import type { Item } from '@shared/schemas/item.schema';
+import { formatMK } from '@shared/rules/money';
+import { bidRefusal } from '@shared/rules/bid-refusal';
+import { MESSAGES } from '@shared/messages';
+import { bidButtonLabel, elapsedPercent, isSoldOut, itemKind } from '@shared/rules/item-status';
+import { cardTimeLeft } from '@shared/rules/time-left';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { cardImage, itemName, referenceCode } from '../utils/item-display';
 import { ItemStatusBadge, ItemTypeBadge } from './item-type-badge';
@@ -163,7 +163,14 @@ export function ItemCard({ item, now, onPreview, watchSlot, cartAction, watchAct
               Auction Ended
             </Button>
           ) : (
-            <Button component={Link} to={`${href}#bid`} size="sm" color={bidLabel === 'Bid Live' ? 'red' : 'gavel'} px="xs" leftSection={<IconGavel size={15} />}>
+            <Button
+              component={Link}
+              to={`${href}#bid`}
+              size="sm"
+              color={bidLabel === 'Bid Live' ? 'red' : 'gavel'}
+              px="xs"
+              leftSection={<IconGavel size={15} />}
+            >
               {bidLabel}
             </Button>
           )}

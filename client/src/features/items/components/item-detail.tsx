@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { Anchor, Badge, Box, Breadcrumbs, Button, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconMapPin } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
-import type { Item } from '../../../../../shared/schemas/item.schema';
-import { detailTiming, displayStatus, itemKind } from '../../../../../shared/rules/item-status';
-import { bidRefusal } from '../../../../../shared/rules/bid-refusal';
+import type { PublicUser } from '@shared/schemas/auth.schema';
+import type { Item } from '@shared/schemas/item.schema';
+import { detailTiming, displayStatus, itemKind } from '@shared/rules/item-status';
+import { bidRefusal } from '@shared/rules/bid-refusal';
 import { usePageTitle } from '../../../lib/page-title';
 import { useServerNow } from '../../../lib/server-clock';
 import { useBidIncrement, useSubscriptionCheck } from '../hooks/use-bid-support';
@@ -118,7 +118,11 @@ export function ItemDetail({
           <ItemStatusBadge item={item} now={now} />
           {/* The timing badge (spec §"Item timing on the detail page") says nothing new when the status badge already reads ENDING SOON. */}
           {itemKind(item) !== 'cash' && timing && timing.toUpperCase() !== displayStatus(item, now) && (
-            <Badge variant="light" color={timing === 'Ended' ? 'gray' : timing === 'Ending Soon' ? 'orange' : timing === 'Upcoming' ? 'blue' : 'green'} data-testid="timing-badge">
+            <Badge
+              variant="light"
+              color={timing === 'Ended' ? 'gray' : timing === 'Ending Soon' ? 'orange' : timing === 'Upcoming' ? 'blue' : 'green'}
+              data-testid="timing-badge"
+            >
               {timing}
             </Badge>
           )}

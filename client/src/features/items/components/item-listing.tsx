@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconAlertCircle, IconChevronDown, IconSearch } from '@tabler/icons-react';
-import type { Branch, Item } from '../../../../../shared/schemas/item.schema';
+import type { Branch, Item } from '@shared/schemas/item.schema';
 import { useDeferredComponent } from '../../../lib/deferred';
 import { useServerNow } from '../../../lib/server-clock';
 import { DEFAULT_BRANCHES, getBranches } from '../api/get-branches';
@@ -59,9 +59,7 @@ export function ItemListing({
       .catch(() => undefined);
   }, []);
 
-  const panel = (
-    <FilterPanel state={state} branches={branches} onChange={update} onClearAll={() => clearAll(false)} withHeader={wide} />
-  );
+  const panel = <FilterPanel state={state} branches={branches} onChange={update} onClearAll={() => clearAll(false)} withHeader={wide} />;
 
   return (
     <Stack gap="md" id="listing">
@@ -163,7 +161,15 @@ export function ItemListing({
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" style={{ opacity: listing.loading ? 0.6 : 1, transition: 'opacity 150ms' }}>
                 {listing.items.map((item) => (
-                  <ItemCard key={item.id} item={item} now={now} onPreview={setPreview} watchSlot={renderWatch?.(item)} cartAction={renderCartAction?.(item)} watchAction={renderWatchAction?.(item)} />
+                  <ItemCard
+                    key={item.id}
+                    item={item}
+                    now={now}
+                    onPreview={setPreview}
+                    watchSlot={renderWatch?.(item)}
+                    cartAction={renderCartAction?.(item)}
+                    watchAction={renderWatchAction?.(item)}
+                  />
                 ))}
               </SimpleGrid>
               {listing.hasMore && (

@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Image, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Item } from '../../../../../shared/schemas/item.schema';
-import { formatMK } from '../../../../../shared/rules/money';
-import { itemKind } from '../../../../../shared/rules/item-status';
-import { cardTimeLeft } from '../../../../../shared/rules/time-left';
+import type { Item } from '@shared/schemas/item.schema';
+import { formatMK } from '@shared/rules/money';
+import { itemKind } from '@shared/rules/item-status';
+import { cardTimeLeft } from '@shared/rules/time-left';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { cardImage, itemName, referenceCode } from '../utils/item-display';
 import { priceBlock } from './item-card';

@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import type { Item } from '../../../../../shared/schemas/item.schema';
-import { displayStatus } from '../../../../../shared/rules/item-status';
+import type { Item } from '@shared/schemas/item.schema';
+import { displayStatus } from '@shared/rules/item-status';
 import { statusColor, typeBadge } from '../utils/item-display';
 
 /** Badge of the item's kind: Daily Sale, Online or Live. */

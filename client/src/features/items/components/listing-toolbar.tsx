@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { CloseButton, Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconArrowsSort, IconSearch } from '@tabler/icons-react';
-import type { SortOption } from '../../../../../shared/schemas/item.schema';
+import type { SortOption } from '@shared/schemas/item.schema';
 import { SORT_CHOICES } from '../utils/listing-query';
 
 /** Search debounce. Source: spec/shopping.md §9. */

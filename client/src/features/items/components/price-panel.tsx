@@ -1,11 +1,11 @@
 import { Badge, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { Item } from '../../../../../shared/schemas/item.schema';
-import { formatMK } from '../../../../../shared/rules/money';
-import { detailTiming, itemKind } from '../../../../../shared/rules/item-status';
-import { bidRefusal } from '../../../../../shared/rules/bid-refusal';
-import { detailTimeLeft } from '../../../../../shared/rules/time-left';
+import type { Item } from '@shared/schemas/item.schema';
+import { formatMK } from '@shared/rules/money';
+import { detailTiming, itemKind } from '@shared/rules/item-status';
+import { bidRefusal } from '@shared/rules/bid-refusal';
+import { detailTimeLeft } from '@shared/rules/time-left';
 import { formatDateTimeGB } from '../../../lib/dates';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {

@@ -29,7 +29,14 @@ export function SellingPoints({ signedIn, onSignUp }: { signedIn: boolean; onSig
         ))}
       </SimpleGrid>
       {!signedIn && (
-        <Paper radius="lg" p={{ base: 'lg', sm: 'xl' }} bg="gold.0" withBorder style={{ borderColor: 'var(--mantine-color-gold-3)' }} data-testid="signup-invite">
+        <Paper
+          radius="lg"
+          p={{ base: 'lg', sm: 'xl' }}
+          bg="gold.0"
+          withBorder
+          style={{ borderColor: 'var(--mantine-color-gold-3)' }}
+          data-testid="signup-invite"
+        >
           <Group justify="space-between" gap="md">
             <div>
               <Title order={3}>Ready to bid?</Title>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { getBidIncrement } from '../api/get-bid-increment';
 import { checkSubscription, type SubscriptionCheck } from '../api/check-subscription';
-import { DEFAULT_BID_INCREMENT } from '../../../../../shared/rules/bidding';
-import type { SubscriptionUpdatedEvent } from '../../../../../shared/schemas/subscription.schema';
+import { DEFAULT_BID_INCREMENT } from '@shared/rules/bidding';
+import type { SubscriptionUpdatedEvent } from '@shared/schemas/subscription.schema';
 import { getSocket } from '../../../lib/socket';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 

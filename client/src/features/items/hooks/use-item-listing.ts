@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Item } from '../../../../../shared/schemas/item.schema';
-import { MESSAGES } from '../../../../../shared/messages';
-import { auctionClosedEventSchema, bidPlacedEventSchema } from '../../../../../shared/events';
+import type { Item } from '@shared/schemas/item.schema';
+import { MESSAGES } from '@shared/messages';
+import { auctionClosedEventSchema, bidPlacedEventSchema } from '@shared/events';
 import { getSocket, subscribeItemRoom } from '../../../lib/socket';
 import { notifyError } from '../../../lib/notify';
 import { getItems, type CategoryCounts } from '../api/get-items';

@@ -30,10 +30,7 @@ export function useListingState() {
     [navigate],
   );
 
-  const update = useCallback(
-    (patch: Partial<ListingState>) => go({ ...parseListingQuery(new URLSearchParams(searchRef.current)), ...patch }),
-    [go],
-  );
+  const update = useCallback((patch: Partial<ListingState>) => go({ ...parseListingQuery(new URLSearchParams(searchRef.current)), ...patch }), [go]);
 
   const clearAll = useCallback(
     (withSearch = false) => {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Item } from '../../../../../shared/schemas/item.schema';
-import type { Bid, BidPagination } from '../../../../../shared/schemas/bid.schema';
-import { MESSAGES } from '../../../../../shared/messages';
-import { auctionClosedEventSchema, bidOutbidEventSchema, bidPlacedEventSchema } from '../../../../../shared/events';
+import type { Item } from '@shared/schemas/item.schema';
+import type { Bid, BidPagination } from '@shared/schemas/bid.schema';
+import { MESSAGES } from '@shared/messages';
+import { auctionClosedEventSchema, bidOutbidEventSchema, bidPlacedEventSchema } from '@shared/events';
 import { getSocket, subscribeItemRoom } from '../../../lib/socket';
 import { getItem } from '../api/get-item';
 import { BID_PAGE_SIZE, getItemBids } from '../api/get-item-bids';
@@ -140,9 +140,7 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
       const parsed = bidPlacedEventSchema.safeParse(raw);
       if (!parsed.success || parsed.data.item_id !== itemId) return;
       const e = parsed.data;
-      setItem((prev) =>
-        prev ? { ...prev, bid_amount: e.bid_amount, bid_count: e.bid_count, min_next_bid: e.min_next_bid, date_to: e.date_to } : prev,
-      );
+      setItem((prev) => (prev ? { ...prev, bid_amount: e.bid_amount, bid_count: e.bid_count, min_next_bid: e.min_next_bid, date_to: e.date_to } : prev));
       setLeaderId(e.bid.user_id);
       if (userRef.current !== null && e.bid.user_id === userRef.current) setMyBidSeen(true);
       if (seenBids.current.has(e.bid.id)) return;

@@ -1,5 +1,5 @@
-import type { Item } from '../../../../../shared/schemas/item.schema';
-import { itemKind } from '../../../../../shared/rules/item-status';
+import type { Item } from '@shared/schemas/item.schema';
+import { itemKind } from '@shared/rules/item-status';
 
 /** Type badge text and colour of an item: Daily Sale, Online, Live. Source: spec/shopping.md §2 "Item card". */
 export function typeBadge(item: Item): { label: string; color: string } {

@@ -1,4 +1,4 @@
-import { SORT_OPTIONS, type SortOption } from '../../../../../shared/schemas/item.schema';
+import { SORT_OPTIONS, type SortOption } from '@shared/schemas/item.schema';
 import type { QueryParams } from '../../../lib/api-client';
 
 /** Category tab of the listing. */
@@ -43,7 +43,14 @@ const CATEGORIES: readonly Category[] = ['all', 'cash', 'online', 'live'];
 
 function list(value: string | null): string[] {
   if (!value) return [];
-  return [...new Set(value.split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 function price(value: string | null): number | null {

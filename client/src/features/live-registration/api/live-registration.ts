@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIVE_AUCTION_MESSAGES as M } from '../../../../../shared/messages/live-auctions';
+import { LIVE_AUCTION_MESSAGES as M } from '@shared/messages/live-auctions';
 import { ApiError, apiGet, fieldMessages, readCookie, refreshCsrfCookie } from '../../../lib/api-client';
 
 /** A live auction open for registration. Source: spec/shopping.md §3 "Auction type". */
@@ -47,7 +47,11 @@ export type RegisterBidResult = { ok: true; message: string } | { ok: false; mes
  * error, default 'Registration failed. Please try again.'; network failure
  * 'Registration failed. Please check your connection and try again.'.
  */
-export async function registerForLiveAuction(input: { referenceNumber: string; auctionTypeId: number; captchaToken: string | null }): Promise<RegisterBidResult> {
+export async function registerForLiveAuction(input: {
+  referenceNumber: string;
+  auctionTypeId: number;
+  captchaToken: string | null;
+}): Promise<RegisterBidResult> {
   if (!readCookie('XSRF-TOKEN')) await refreshCsrfCookie().catch(() => undefined);
   const token = readCookie('XSRF-TOKEN');
   if (!token) return { ok: false, message: M.securityTokenMissing, fieldErrors: {} };

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Checkbox, Grid, Group, Select, Stack, Text,
 import { IconBuildingBank, IconCheck, IconGavel, IconListCheck, IconUserCheck } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { LIVE_AUCTION_MESSAGES as M } from '../../../../../shared/messages/live-auctions';
+import { LIVE_AUCTION_MESSAGES as M } from '@shared/messages/live-auctions';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { getLiveAuctions, registerForLiveAuction, type LiveAuction } from '../api/live-registration';

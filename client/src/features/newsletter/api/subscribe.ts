@@ -3,6 +3,9 @@ import { apiSend } from '../../../lib/api-client';
 
 /** `POST /api/newsletter {email, source}` → the server's thank-you message. Rejects with ApiError. */
 export async function subscribeToNewsletter(email: string, source: string): Promise<string> {
-  const body = z.object({ message: z.string().optional() }).passthrough().parse(await apiSend('POST', '/api/newsletter', { email, source }));
+  const body = z
+    .object({ message: z.string().optional() })
+    .passthrough()
+    .parse(await apiSend('POST', '/api/newsletter', { email, source }));
   return body.message ?? 'Thank you for subscribing!';
 }

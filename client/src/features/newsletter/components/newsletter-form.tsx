@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import { ApiError, fieldMessages } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { subscribeToNewsletter } from '../api/subscribe';
@@ -39,31 +39,31 @@ export function NewsletterForm({ dark = true }: { dark?: boolean }) {
   return (
     <form onSubmit={submit} noValidate data-testid="newsletter-form">
       <Stack gap={6}>
-      <Text fw={700} size="sm" tt="uppercase" lts={1} c={dark ? 'white' : 'dark'}>
-        {ACCOUNT_MESSAGES.newsletterTitle}
-      </Text>
-      <Text size="xs" c={dark ? 'gray.4' : 'dimmed'}>
-        New lots, auction dates and results, once a week.
-      </Text>
-      <Group gap={6} wrap="nowrap" align="flex-start">
-        <TextInput
-          type="email"
-          aria-label="Newsletter sign-up address"
-          placeholder={ACCOUNT_MESSAGES.newsletterPlaceholder}
-          leftSection={<IconMail size={16} />}
-          value={email}
-          onChange={(e) => {
-            setEmail(e.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          style={{ flex: 1 }}
-          styles={dark ? { error: { color: '#ffa8a8' } } : undefined}
-        />
-        <Button type="submit" color="gold" c="dark.9" loading={busy}>
-          {ACCOUNT_MESSAGES.newsletterButton}
-        </Button>
-      </Group>
+        <Text fw={700} size="sm" tt="uppercase" lts={1} c={dark ? 'white' : 'dark'}>
+          {ACCOUNT_MESSAGES.newsletterTitle}
+        </Text>
+        <Text size="xs" c={dark ? 'gray.4' : 'dimmed'}>
+          New lots, auction dates and results, once a week.
+        </Text>
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <TextInput
+            type="email"
+            aria-label="Newsletter sign-up address"
+            placeholder={ACCOUNT_MESSAGES.newsletterPlaceholder}
+            leftSection={<IconMail size={16} />}
+            value={email}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            style={{ flex: 1 }}
+            styles={dark ? { error: { color: '#ffa8a8' } } : undefined}
+          />
+          <Button type="submit" color="gold" c="dark.9" loading={busy}>
+            {ACCOUNT_MESSAGES.newsletterButton}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );

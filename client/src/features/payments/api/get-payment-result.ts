@@ -1,4 +1,4 @@
-import { paymentResultSchema, type PaymentResult } from '../../../../../shared/schemas/checkout.schema';
+import { paymentResultSchema, type PaymentResult } from '@shared/schemas/checkout.schema';
 import { apiGet } from '../../../lib/api-client';
 
 /**

@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES as M } from '../../../../../shared/messages/checkout';
+import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
 import { ApiError, apiSend, fieldMessages } from '../../../lib/api-client';
 
 /** The success page's sign-up form. Source: spec/shopping.md §3 "Registration form (success page)". */

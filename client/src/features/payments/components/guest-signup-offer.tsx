@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconUserPlus } from '@tabler/icons-react';
-import { CHECKOUT_MESSAGES as M } from '../../../../../shared/messages/checkout';
+import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
 import { notifyInfo } from '../../../lib/notify';
 import { registerGuest, type GuestSignup } from '../api/register-guest';
 
@@ -137,8 +137,16 @@ export function GuestSignupOffer({ initial, verificationSlot, verificationRequir
             <PasswordInput label="Password" withAsterisk value={form.password} onChange={set('password')} />
             <PasswordInput label="Confirm password" withAsterisk value={form.passwordConfirmation} onChange={set('passwordConfirmation')} />
           </SimpleGrid>
-          <Checkbox label="I accept the terms and conditions" checked={form.acceptTerms} onChange={(e) => setForm({ ...form, acceptTerms: e.currentTarget.checked })} />
-          <Checkbox label="Send me news about upcoming auctions" checked={form.acceptMarketing} onChange={(e) => setForm({ ...form, acceptMarketing: e.currentTarget.checked })} />
+          <Checkbox
+            label="I accept the terms and conditions"
+            checked={form.acceptTerms}
+            onChange={(e) => setForm({ ...form, acceptTerms: e.currentTarget.checked })}
+          />
+          <Checkbox
+            label="Send me news about upcoming auctions"
+            checked={form.acceptMarketing}
+            onChange={(e) => setForm({ ...form, acceptMarketing: e.currentTarget.checked })}
+          />
           {verificationSlot?.(setToken)}
           {error && (
             <Alert color="red" variant="light" data-testid="signup-error">

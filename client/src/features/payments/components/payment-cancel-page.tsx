@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleX } from '@tabler/icons-react';
-import { CHECKOUT_MESSAGES as M } from '../../../../../shared/messages/checkout';
+import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
 import { getPaymentResult } from '../api/get-payment-result';
 
 /**

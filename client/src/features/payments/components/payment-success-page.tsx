@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Divider, Group, List, Loader, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconPrinter, IconTruckDelivery } from '@tabler/icons-react';
-import { CHECKOUT_MESSAGES as M } from '../../../../../shared/messages/checkout';
-import { formatMK } from '../../../../../shared/rules/money';
-import type { PaymentResult } from '../../../../../shared/schemas/checkout.schema';
+import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
+import { formatMK } from '@shared/rules/money';
+import type { PaymentResult } from '@shared/schemas/checkout.schema';
 import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { getPaymentResult } from '../api/get-payment-result';
@@ -65,7 +65,11 @@ export function PaymentSuccessPage({ isAuthenticated, onArrive, onRegistered, ve
         notifySuccess(r.payment_method === 'cash' ? M.orderPlaced(r.reserve_hours ?? codHours ?? 48) : M.paymentCompleted);
       }
     } catch (e) {
-      setError(e instanceof ApiError && e.status === 404 ? 'We could not find this order for your account or browser.' : 'We could not load your order. Please try again.');
+      setError(
+        e instanceof ApiError && e.status === 404
+          ? 'We could not find this order for your account or browser.'
+          : 'We could not load your order. Please try again.',
+      );
     } finally {
       setLoading(false);
     }
@@ -118,7 +122,15 @@ export function PaymentSuccessPage({ isAuthenticated, onArrive, onRegistered, ve
       <style>{'@media print { header, footer, .no-print, .mantine-Affix-root { display: none !important; } }'}</style>
       <Stack align="center" gap="xs" ta="center">
         <ThemeIcon size={80} radius="xl" color={failed ? 'red' : pending ? 'orange' : 'green'} variant="light">
-          {cash ? <IconTruckDelivery size={44} /> : pending ? <IconClockHour4 size={44} /> : failed ? <IconAlertTriangle size={44} /> : <IconCircleCheck size={44} />}
+          {cash ? (
+            <IconTruckDelivery size={44} />
+          ) : pending ? (
+            <IconClockHour4 size={44} />
+          ) : failed ? (
+            <IconAlertTriangle size={44} />
+          ) : (
+            <IconCircleCheck size={44} />
+          )}
         </ThemeIcon>
         <Title order={1} fz={{ base: 28, sm: 36 }} data-testid="result-title">
           {title}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiGet, apiSend, ApiError } from '../../../lib/api-client';
-import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
-import type { SavedBillingFields } from '../../../../../shared/rules/checkout';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
+import type { SavedBillingFields } from '@shared/rules/checkout';
 
 /** Billing address as stored (address1, town, state, zip, country, email, phone). */
 export const billingAddressSchema = z.object({
@@ -51,9 +51,7 @@ export async function saveBillingAddress(input: SavedBillingFields): Promise<Bil
 
 /** `GET /api/me/profile-summary` → order count, total paid and latest order date. */
 export async function getProfileSummary(): Promise<{ order_count: number; total_spent: number; last_order_at: string | null }> {
-  return z
-    .object({ order_count: z.number(), total_spent: z.number(), last_order_at: z.string().nullable() })
-    .parse(await apiGet('/api/me/profile-summary'));
+  return z.object({ order_count: z.number(), total_spent: z.number(), last_order_at: z.string().nullable() }).parse(await apiGet('/api/me/profile-summary'));
 }
 
 /** Body of `POST /profile`. Source: spec §3 "Profile form". */
@@ -81,7 +79,10 @@ export class ProfileSaveError extends Error {
  */
 export async function updateProfile(input: ProfileUpdate): Promise<string> {
   try {
-    const body = z.object({ message: z.string().optional() }).passthrough().parse(await apiSend('POST', '/profile', input));
+    const body = z
+      .object({ message: z.string().optional() })
+      .passthrough()
+      .parse(await apiSend('POST', '/profile', input));
     return body.message ?? 'Profile updated successfully.';
   } catch (e) {
     if (e instanceof ApiError && e.status === 422 && e.body?.errors) {

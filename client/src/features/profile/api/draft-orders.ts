@@ -16,10 +16,10 @@ export const draftOrderSchema = z.object({
   payment_method: z.string().nullable().catch(null),
   payment_reference: z.string().nullable().catch(null),
   status: z.object({ name: z.string() }).nullable().catch(null),
-  customer: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }).catch({ name: null, email: null, phone: null }),
-  line_items: z
-    .array(z.object({ id: z.number(), name: z.string(), quantity: z.coerce.number(), unit_price: money, amount: money }))
-    .catch([]),
+  customer: z
+    .object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() })
+    .catch({ name: null, email: null, phone: null }),
+  line_items: z.array(z.object({ id: z.number(), name: z.string(), quantity: z.coerce.number(), unit_price: money, amount: money })).catch([]),
 });
 export type DraftOrder = z.infer<typeof draftOrderSchema>;
 

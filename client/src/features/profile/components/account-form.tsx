@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Alert, Button, Card, Group, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
-import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import type { ProfileForm } from '../hooks/use-profile-form';
 
 /**
@@ -16,51 +16,66 @@ export function AccountForm({ form }: { form: ProfileForm }) {
   };
   return (
     <form onSubmit={submit} noValidate data-testid="account-form">
-    <Card withBorder radius="lg" padding="lg">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          Account Information
-        </Title>
-        {form.error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {form.error}
-          </Alert>
-        )}
-        {form.success && (
-          <Alert color="green" variant="light" icon={<IconCheck size={18} />} role="status">
-            {form.success}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Full Name" autoComplete="name" value={form.values.name} onChange={(e) => form.set('name', e.currentTarget.value)} error={form.errors.name} required />
-          <TextInput label="Email Address" type="email" autoComplete="email" value={form.values.email} onChange={(e) => form.set('email', e.currentTarget.value)} error={form.errors.email} required />
-          <PasswordInput
-            label="New Password"
-            description={ACCOUNT_MESSAGES.passwordHint}
-            autoComplete="new-password"
-            value={form.values.password}
-            onChange={(e) => form.set('password', e.currentTarget.value)}
-            error={form.errors.password}
-          />
-          <PasswordInput
-            label="Confirm New Password"
-            description="Repeat the new password"
-            autoComplete="new-password"
-            value={form.values.passwordConfirmation}
-            onChange={(e) => form.set('passwordConfirmation', e.currentTarget.value)}
-            error={form.errors.passwordConfirmation}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={form.reset} disabled={!form.canReset}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.saving} disabled={!form.canSave}>
-            Update Profile
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            Account Information
+          </Title>
+          {form.error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {form.error}
+            </Alert>
+          )}
+          {form.success && (
+            <Alert color="green" variant="light" icon={<IconCheck size={18} />} role="status">
+              {form.success}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label="Full Name"
+              autoComplete="name"
+              value={form.values.name}
+              onChange={(e) => form.set('name', e.currentTarget.value)}
+              error={form.errors.name}
+              required
+            />
+            <TextInput
+              label="Email Address"
+              type="email"
+              autoComplete="email"
+              value={form.values.email}
+              onChange={(e) => form.set('email', e.currentTarget.value)}
+              error={form.errors.email}
+              required
+            />
+            <PasswordInput
+              label="New Password"
+              description={ACCOUNT_MESSAGES.passwordHint}
+              autoComplete="new-password"
+              value={form.values.password}
+              onChange={(e) => form.set('password', e.currentTarget.value)}
+              error={form.errors.password}
+            />
+            <PasswordInput
+              label="Confirm New Password"
+              description="Repeat the new password"
+              autoComplete="new-password"
+              value={form.values.passwordConfirmation}
+              onChange={(e) => form.set('passwordConfirmation', e.currentTarget.value)}
+              error={form.errors.passwordConfirmation}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={form.reset} disabled={!form.canReset}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={form.saving} disabled={!form.canSave}>
+              Update Profile
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { useRef, type FormEvent } from 'react';
 import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconMapPin, IconPencil, IconPlus } from '@tabler/icons-react';
-import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
-import { regionNamed } from '../../../../../shared/rules/regions';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
+import { regionNamed } from '@shared/rules/regions';
 import { BillingAddressFields } from '../../../components/billing-address-fields';
 import type { BillingAddress } from '../api/account';
 import { useBillingAddressForm } from '../hooks/use-billing-address-form';

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { Badge, Box, Button, Center, Divider, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { formatMK } from '../../../../../shared/rules/money';
-import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
+import { formatMK } from '@shared/rules/money';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import type { DraftOrder } from '../api/draft-orders';
 import { formatOrderDate, orderSubtotal, paymentMethodLabel, statusColor, statusName } from '../utils/order-display';
 
@@ -49,10 +49,30 @@ export function printReceipt(el: HTMLElement | null): void {
  * Print; 'Loading order...' while loading; nothing when the order failed to load.
  * Source: spec/accounts-and-shell.md §2 "Payment Confirmation modal", §4.
  */
-export function PaymentConfirmationModal({ opened, loading, order, onClose }: { opened: boolean; loading: boolean; order: DraftOrder | null; onClose: () => void }) {
+export function PaymentConfirmationModal({
+  opened,
+  loading,
+  order,
+  onClose,
+}: {
+  opened: boolean;
+  loading: boolean;
+  order: DraftOrder | null;
+  onClose: () => void;
+}) {
   const receipt = useRef<HTMLDivElement>(null);
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={700} size="lg">Payment Confirmation</Text>} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Text fw={700} size="lg">
+          Payment Confirmation
+        </Text>
+      }
+      size="lg"
+      centered
+    >
       {loading && (
         <Center py="xl">
           <Group gap="xs">
@@ -98,37 +118,37 @@ export function PaymentConfirmationModal({ opened, loading, order, onClose }: { 
                 </Box>
               </SimpleGrid>
               <Table verticalSpacing="xs" fz="sm" horizontalSpacing={6}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Item</Table.Th>
-                      <Table.Th ta="right" className="num">
-                        Qty
-                      </Table.Th>
-                      <Table.Th ta="right" className="num">
-                        Price
-                      </Table.Th>
-                      <Table.Th ta="right" className="num">
-                        Amount
-                      </Table.Th>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Item</Table.Th>
+                    <Table.Th ta="right" className="num">
+                      Qty
+                    </Table.Th>
+                    <Table.Th ta="right" className="num">
+                      Price
+                    </Table.Th>
+                    <Table.Th ta="right" className="num">
+                      Amount
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {order.line_items.map((l) => (
+                    <Table.Tr key={l.id}>
+                      <Table.Td>{l.name}</Table.Td>
+                      <Table.Td ta="right" className="num">
+                        {l.quantity}
+                      </Table.Td>
+                      <Table.Td ta="right" className="num" style={{ whiteSpace: 'nowrap' }}>
+                        {formatMK(l.unit_price)}
+                      </Table.Td>
+                      <Table.Td ta="right" className="num" style={{ whiteSpace: 'nowrap' }}>
+                        {formatMK(l.amount)}
+                      </Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {order.line_items.map((l) => (
-                      <Table.Tr key={l.id}>
-                        <Table.Td>{l.name}</Table.Td>
-                        <Table.Td ta="right" className="num">
-                          {l.quantity}
-                        </Table.Td>
-                        <Table.Td ta="right" className="num" style={{ whiteSpace: 'nowrap' }}>
-                          {formatMK(l.unit_price)}
-                        </Table.Td>
-                        <Table.Td ta="right" className="num" style={{ whiteSpace: 'nowrap' }}>
-                          {formatMK(l.amount)}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                  ))}
+                </Table.Tbody>
+              </Table>
               <Stack gap={4} ml="auto" miw={240} className="receipt-totals">
                 <Row label="Subtotal" value={formatMK(orderSubtotal(order))} />
                 {!!order.vat && <Row label="VAT" value={formatMK(order.vat)} />}

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Badge, Button, Card, Center, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendar, IconDeviceFloppy, IconReceipt, IconRotate, IconWallet } from '@tabler/icons-react';
-import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
-import { formatMK } from '../../../../../shared/rules/money';
-import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
+import type { PublicUser } from '@shared/schemas/auth.schema';
+import { formatMK } from '@shared/rules/money';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import { SignInCard } from '../../../components/sign-in-card';
 import { getBillingAddress, getProfileSummary, type BillingAddress } from '../api/account';
 import { useProfileForm } from '../hooks/use-profile-form';

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight, IconEye, IconSearch } from '@tabler/icons-react';
-import { formatMK } from '../../../../../shared/rules/money';
-import { ACCOUNT_MESSAGES } from '../../../../../shared/messages/accounts';
+import { formatMK } from '@shared/rules/money';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import { getDraftOrder, getDraftOrders, type DraftOrder } from '../api/draft-orders';
 import { formatOrderDate, paymentMethodLabel, statusColor, statusName } from '../utils/order-display';
 import { PaymentConfirmationModal } from './payment-confirmation-modal';
@@ -116,60 +116,60 @@ export function PurchaseHistory() {
           )}
         </Stack>
       ) : (
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped={!loading && orders.length > 0} highlightOnHover={!loading && orders.length > 0} verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Order</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>Payment Method</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th ta="center">View</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loading ? (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped={!loading && orders.length > 0} highlightOnHover={!loading && orders.length > 0} verticalSpacing="sm">
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text c="dimmed" ta="center" py="md">
-                    {ACCOUNT_MESSAGES.loadingOrders}
-                  </Text>
-                </Table.Td>
+                <Table.Th>Order</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>Payment Method</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="center">View</Table.Th>
               </Table.Tr>
-            ) : orders.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text c="dimmed" ta="center" py="md">
-                    {ACCOUNT_MESSAGES.noPurchases}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              orders.map((o) => (
-                <Table.Tr key={o.id} data-testid="order-row">
-                  <Table.Td fw={600}>#{o.order_reference || o.id}</Table.Td>
-                  <Table.Td>{formatOrderDate(o.created_at)}</Table.Td>
-                  <Table.Td ta="right">{formatMK(o.amount_total)}</Table.Td>
-                  <Table.Td>{paymentMethodLabel(o.payment_method)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={statusColor(o.status?.name)} variant="light">
-                      {statusName(o.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="center">
-                    <Tooltip label="View receipt">
-                      <ActionIcon variant="light" aria-label={`View order ${o.order_reference || o.id}`} onClick={() => void view(o.id)}>
-                        <IconEye size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+            </Table.Thead>
+            <Table.Tbody>
+              {loading ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text c="dimmed" ta="center" py="md">
+                      {ACCOUNT_MESSAGES.loadingOrders}
+                    </Text>
                   </Table.Td>
                 </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              ) : orders.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text c="dimmed" ta="center" py="md">
+                      {ACCOUNT_MESSAGES.noPurchases}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                orders.map((o) => (
+                  <Table.Tr key={o.id} data-testid="order-row">
+                    <Table.Td fw={600}>#{o.order_reference || o.id}</Table.Td>
+                    <Table.Td>{formatOrderDate(o.created_at)}</Table.Td>
+                    <Table.Td ta="right">{formatMK(o.amount_total)}</Table.Td>
+                    <Table.Td>{paymentMethodLabel(o.payment_method)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={statusColor(o.status?.name)} variant="light">
+                        {statusName(o.status)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="center">
+                      <Tooltip label="View receipt">
+                        <ActionIcon variant="light" aria-label={`View order ${o.order_reference || o.id}`} onClick={() => void view(o.id)}>
+                          <IconEye size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed" data-testid="orders-pager">

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { ACCOUNT_MESSAGES as M } from '../../../../../shared/messages/accounts';
-import { billingFormFromSaved, billingFormToSaved, type BillingForm, type FieldErrors } from '../../../../../shared/rules/checkout';
-import { OTHER_DISTRICT } from '../../../../../shared/rules/regions';
-import { billingAddressInputSchema } from '../../../../../shared/schemas/profile.schema';
+import { ACCOUNT_MESSAGES as M } from '@shared/messages/accounts';
+import { billingFormFromSaved, billingFormToSaved, type BillingForm, type FieldErrors } from '@shared/rules/checkout';
+import { OTHER_DISTRICT } from '@shared/rules/regions';
+import { billingAddressInputSchema } from '@shared/schemas/profile.schema';
 import { notifySuccess } from '../../../lib/notify';
 import { BillingAddressSaveError, saveBillingAddress, type BillingAddress } from '../api/account';
 

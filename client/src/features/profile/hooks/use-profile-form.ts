@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
-import type { PublicUser } from '../../../../../shared/schemas/auth.schema';
-import { ACCOUNT_MESSAGES as M } from '../../../../../shared/messages/accounts';
+import type { PublicUser } from '@shared/schemas/auth.schema';
+import { ACCOUNT_MESSAGES as M } from '@shared/messages/accounts';
 import { ProfileSaveError, updateProfile } from '../api/account';
 
 /** Values of the Account Information form. */
@@ -103,6 +103,19 @@ export function useProfileForm(user: PublicUser) {
     }
   };
 
-  return { values, set, errors, error, success, saving, changed, valid, reset, save, canSave: changed && valid && !saving && !success, canReset: changed && !saving };
+  return {
+    values,
+    set,
+    errors,
+    error,
+    success,
+    saving,
+    changed,
+    valid,
+    reset,
+    save,
+    canSave: changed && valid && !saving && !success,
+    canReset: changed && !saving,
+  };
 }
 export type ProfileForm = ReturnType<typeof useProfileForm>;

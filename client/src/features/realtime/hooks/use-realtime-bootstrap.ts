@@ -3,8 +3,8 @@ import { useSetAtom } from 'jotai';
 import { getSocket, socketConnectedAtom } from '../../../lib/socket';
 import { serverOffsetMsAtom } from '../../../lib/server-clock';
 import { notifyWarning } from '../../../lib/notify';
-import { formatMK } from '../../../../../shared/rules/money';
-import { bidOutbidEventSchema, timeSyncEventSchema } from '../../../../../shared/events';
+import { formatMK } from '@shared/rules/money';
+import { bidOutbidEventSchema, timeSyncEventSchema } from '@shared/events';
 
 /**
  * Opens the app's socket once and wires the app-wide events: `time:sync` sets the server
@@ -28,10 +28,7 @@ export function useRealtimeBootstrap(): void {
     const onOutbid = (raw: unknown) => {
       const parsed = bidOutbidEventSchema.safeParse(raw);
       if (!parsed.success) return;
-      notifyWarning(
-        `A higher bid of ${formatMK(parsed.data.bid_amount)} beat your bid of ${formatMK(parsed.data.your_bid)}.`,
-        'You have been outbid',
-      );
+      notifyWarning(`A higher bid of ${formatMK(parsed.data.bid_amount)} beat your bid of ${formatMK(parsed.data.your_bid)}.`, 'You have been outbid');
     };
     setConnected(socket.connected);
     socket.on('connect', onConnect);

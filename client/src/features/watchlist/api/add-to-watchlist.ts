@@ -1,5 +1,5 @@
 import { apiSend } from '../../../lib/api-client';
-import { watchlistChangeResultSchema, type WatchlistChangeResult } from '../../../../../shared/schemas/watchlist.schema';
+import { watchlistChangeResultSchema, type WatchlistChangeResult } from '@shared/schemas/watchlist.schema';
 
 /**
  * `POST /api/watchlist {item_id}` (anti-forgery header, cookies). Idempotent on the server.

@@ -1,5 +1,5 @@
 import { apiGet } from '../../../lib/api-client';
-import { watchlistIdsSchema } from '../../../../../shared/schemas/watchlist.schema';
+import { watchlistIdsSchema } from '@shared/schemas/watchlist.schema';
 
 /**
  * `GET /api/watchlist/ids` → ids of every watched item, so each watch button knows its state

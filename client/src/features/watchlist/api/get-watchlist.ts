@@ -1,6 +1,6 @@
 import { apiGet } from '../../../lib/api-client';
-import { WATCHLIST_PAGE_SIZE } from '../../../../../shared/messages/watchlist';
-import { watchlistPageSchema, type WatchlistPage } from '../../../../../shared/schemas/watchlist.schema';
+import { WATCHLIST_PAGE_SIZE } from '@shared/messages/watchlist';
+import { watchlistPageSchema, type WatchlistPage } from '@shared/schemas/watchlist.schema';
 
 /**
  * `GET /api/watchlist?page&per_page&search` → `{data, meta}` (per_page default 15).
@@ -8,6 +8,10 @@ import { watchlistPageSchema, type WatchlistPage } from '../../../../../shared/s
  * Source: spec/accounts-and-shell.md §7.
  */
 export async function getWatchlist(params: { page?: number; perPage?: number; search?: string } = {}): Promise<WatchlistPage> {
-  const body = await apiGet('/api/watchlist', { page: params.page ?? 1, per_page: params.perPage ?? WATCHLIST_PAGE_SIZE, search: params.search }, { withCsrf: true });
+  const body = await apiGet(
+    '/api/watchlist',
+    { page: params.page ?? 1, per_page: params.perPage ?? WATCHLIST_PAGE_SIZE, search: params.search },
+    { withCsrf: true },
+  );
   return watchlistPageSchema.parse(body);
 }

@@ -1,5 +1,5 @@
 import { apiSend } from '../../../lib/api-client';
-import { watchlistChangeResultSchema, type WatchlistChangeResult } from '../../../../../shared/schemas/watchlist.schema';
+import { watchlistChangeResultSchema, type WatchlistChangeResult } from '@shared/schemas/watchlist.schema';
 
 /**
  * `DELETE /api/watchlist/{id}` with the item's id. Answers `{success, message, in_watchlist,

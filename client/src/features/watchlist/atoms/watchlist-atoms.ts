@@ -1,9 +1,9 @@
 import { atom } from 'jotai';
 import { ApiError } from '../../../lib/api-client';
 import { openAuthModal } from '../../../lib/auth-modal';
-import { WATCHLIST_MESSAGES, WATCHLIST_UPDATED_EVENT } from '../../../../../shared/messages/watchlist';
-import type { Item } from '../../../../../shared/schemas/item.schema';
-import type { Pagination, WatchlistEntry } from '../../../../../shared/schemas/watchlist.schema';
+import { WATCHLIST_MESSAGES, WATCHLIST_UPDATED_EVENT } from '@shared/messages/watchlist';
+import type { Item } from '@shared/schemas/item.schema';
+import type { Pagination, WatchlistEntry } from '@shared/schemas/watchlist.schema';
 import { addToWatchlist } from '../api/add-to-watchlist';
 import { getWatchlist } from '../api/get-watchlist';
 import { getWatchlistCount } from '../api/get-watchlist-count';
@@ -115,7 +115,10 @@ export const addToWatchlistAtom = atom(null, async (get, set, item: Item): Promi
     fireUpdated(res.count);
     return { ok: true };
   } catch (e) {
-    set(watchlistItemsAtom, get(watchlistItemsAtom).filter((i) => i.id !== item.id));
+    set(
+      watchlistItemsAtom,
+      get(watchlistItemsAtom).filter((i) => i.id !== item.id),
+    );
     const ids = new Set(get(watchlistIdsAtom));
     ids.delete(item.id);
     set(watchlistIdsAtom, ids);
@@ -136,7 +139,10 @@ export const removeFromWatchlistAtom = atom(null, async (get, set, itemId: numbe
   const before = { items: get(watchlistItemsAtom), ids: get(watchlistIdsAtom), count: get(watchlistCountAtom), meta: get(watchlistMetaAtom) };
   const wasMember = before.ids.has(itemId) || before.items.some((i) => i.id === itemId);
   set(watchlistErrorAtom, null);
-  set(watchlistItemsAtom, before.items.filter((i) => i.id !== itemId));
+  set(
+    watchlistItemsAtom,
+    before.items.filter((i) => i.id !== itemId),
+  );
   const ids = new Set(before.ids);
   ids.delete(itemId);
   set(watchlistIdsAtom, ids);

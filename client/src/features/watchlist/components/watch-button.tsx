@@ -4,8 +4,8 @@ import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Tooltip } from '../../../components/tooltip/tooltip';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
-import { WATCHLIST_MESSAGES } from '../../../../../shared/messages/watchlist';
-import type { Item } from '../../../../../shared/schemas/item.schema';
+import { WATCHLIST_MESSAGES } from '@shared/messages/watchlist';
+import type { Item } from '@shared/schemas/item.schema';
 import { toggleWatchlistAtom, watchlistIdsAtom } from '../atoms/watchlist-atoms';
 
 /**

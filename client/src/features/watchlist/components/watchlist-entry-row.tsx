@@ -1,9 +1,9 @@
 import { ActionIcon, Badge, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatMK } from '../../../../../shared/rules/money';
-import { detailTimeLeft } from '../../../../../shared/rules/time-left';
-import type { WatchlistEntry } from '../../../../../shared/schemas/watchlist.schema';
+import { formatMK } from '@shared/rules/money';
+import { detailTimeLeft } from '@shared/rules/time-left';
+import type { WatchlistEntry } from '@shared/schemas/watchlist.schema';
 
 /** Name of an entry: name, else title. */
 export function entryName(entry: WatchlistEntry): string {
@@ -60,7 +60,13 @@ export function WatchlistEntryRow({ entry, now, onRemove }: { entry: WatchlistEn
         )}
       </Stack>
       <Tooltip label="Remove from watchlist" withArrow>
-        <ActionIcon variant="subtle" color="red" aria-label={`Remove ${entryName(entry)} from watchlist`} onClick={() => onRemove(entry.id)} data-testid="watchlist-remove">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Remove ${entryName(entry)} from watchlist`}
+          onClick={() => onRemove(entry.id)}
+          data-testid="watchlist-remove"
+        >
           <IconTrash size={18} />
         </ActionIcon>
       </Tooltip>

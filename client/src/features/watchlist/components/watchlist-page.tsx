@@ -6,10 +6,17 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
 import { SearchPageHeader } from '../../../components/search-page-header';
 import { useServerNow } from '../../../lib/server-clock';
-import { formatMK } from '../../../../../shared/rules/money';
-import { detailTimeLeft } from '../../../../../shared/rules/time-left';
-import type { WatchlistEntry } from '../../../../../shared/schemas/watchlist.schema';
-import { fetchWatchlistAtom, watchlistCountAtom, watchlistErrorAtom, watchlistItemsAtom, watchlistLoadingAtom, watchlistMetaAtom } from '../atoms/watchlist-atoms';
+import { formatMK } from '@shared/rules/money';
+import { detailTimeLeft } from '@shared/rules/time-left';
+import type { WatchlistEntry } from '@shared/schemas/watchlist.schema';
+import {
+  fetchWatchlistAtom,
+  watchlistCountAtom,
+  watchlistErrorAtom,
+  watchlistItemsAtom,
+  watchlistLoadingAtom,
+  watchlistMetaAtom,
+} from '../atoms/watchlist-atoms';
 import { useRemoveWatch } from '../hooks/use-remove-watch';
 import { entryName, entryPrice } from './watchlist-entry-row';
 
@@ -87,7 +94,13 @@ export function WatchlistPage() {
           </SimpleGrid>
           {hasMore && (
             <Group justify="center">
-              <Button variant="outline" miw={200} loading={loading} onClick={() => void fetchPage({ page: (meta?.current_page ?? 1) + 1 })} data-testid="watchlist-load-more">
+              <Button
+                variant="outline"
+                miw={200}
+                loading={loading}
+                onClick={() => void fetchPage({ page: (meta?.current_page ?? 1) + 1 })}
+                data-testid="watchlist-load-more"
+              >
                 Load More
               </Button>
             </Group>

@@ -4,8 +4,15 @@ import { useAtomValue } from 'jotai';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { useServerNow } from '../../../lib/server-clock';
-import { DASHBOARD_WATCHLIST_PANEL_SIZE } from '../../../../../shared/messages/watchlist';
-import { watchlistCountAtom, watchlistErrorAtom, watchlistItemsAtom, watchlistLoadingAtom, watchlistMetaAtom, watchlistSearchAtom } from '../atoms/watchlist-atoms';
+import { DASHBOARD_WATCHLIST_PANEL_SIZE } from '@shared/messages/watchlist';
+import {
+  watchlistCountAtom,
+  watchlistErrorAtom,
+  watchlistItemsAtom,
+  watchlistLoadingAtom,
+  watchlistMetaAtom,
+  watchlistSearchAtom,
+} from '../atoms/watchlist-atoms';
 import { useRemoveWatch } from '../hooks/use-remove-watch';
 import { WatchlistEntryRow } from './watchlist-entry-row';
 

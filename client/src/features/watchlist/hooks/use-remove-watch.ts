@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { WATCHLIST_MESSAGES } from '../../../../../shared/messages/watchlist';
+import { WATCHLIST_MESSAGES } from '@shared/messages/watchlist';
 import { removeFromWatchlistAtom } from '../atoms/watchlist-atoms';
 
 /** Removes an item from the watchlist with the spec's toasts (success, or 'Failed to update watchlist'). */

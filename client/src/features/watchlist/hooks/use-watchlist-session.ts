@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSetAtom } from 'jotai';
 import { getSocket } from '../../../lib/socket';
-import { watchlistCountEventSchema } from '../../../../../shared/events';
+import { watchlistCountEventSchema } from '@shared/events';
 import { clearWatchlistAtom, loadWatchlistAtom, syncWatchlistCountAtom } from '../atoms/watchlist-atoms';
 
 /**
