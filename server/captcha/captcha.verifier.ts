@@ -38,7 +38,7 @@ export interface CaptchaPublicConfig {
  *   'reCAPTCHA verification expired. Please complete it again.'
  * - wrong, tampered, replayed, or siteverify unreachable: 'reCAPTCHA verification failed. Please try again.'
  * Call it after validating the rest of the input (so a typo doesn't burn the token) and before
- * doing the work. Source: spec/accounts-and-shell.md §4-§5, §8; issue 3.
+ * doing the work. Source: spec/accounts-and-shell.md §4-§5, §8.
  */
 export interface CaptchaVerifier {
   readonly provider: CaptchaProvider;

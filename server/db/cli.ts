@@ -8,8 +8,8 @@ import { migrateToLatest, openDatabase } from './database.js';
  * `npm run db:migrate | db:seed | db:reset` against `DATABASE_URL` (or the embedded PGlite in
  * `DATA_DIR`). `reset` drops every table, migrates and seeds again. `--large <count>` (with seed
  * or reset) adds that many generated lots after the demo catalogue, for listing speed checks
- * (issue 8: 100,000). Stop the server first when using the embedded database (PGlite is
- * single-process).
+ * (the load-testing figures use 100,000). Stop the server first when using the embedded
+ * database (PGlite is single-process).
  */
 async function main(command: string | undefined, large: number | null): Promise<void> {
   const config = loadConfig();

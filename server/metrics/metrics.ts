@@ -8,7 +8,7 @@ export type JobOutcome = 'completed' | 'failed';
 /**
  * The Prometheus metrics of one process (a registry of its own, so several servers in one test
  * process don't collide). Names are prefixed `gavel_`; default Node process metrics included.
- * Source: issue 6 "Operators".
+ * Served to operators at `GET /metrics`.
  */
 export interface Metrics {
   registry: Registry;

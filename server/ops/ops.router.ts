@@ -31,7 +31,7 @@ function within<T>(p: Promise<T>, ms: number): Promise<T> {
  * configured'}` when the database answers `SELECT 1` and Redis (if configured) answers PING
  * within 2 s; otherwise 503 with `status: 'unavailable'` and the failing part's error text.
  * `GET /metrics`: Prometheus text format of this process (server/metrics/metrics.ts).
- * (`/healthz`, process up, is in app.ts.) Source: issue 6 "Operators".
+ * (`/healthz`, process up, is in app.ts.)
  */
 export function createOpsRouter(deps: { db: Kysely<Database>; redis?: RedisPing; metrics?: Metrics }): Router {
   const router = Router();

@@ -15,7 +15,7 @@ interface Envelope {
  * The scale-out bus: events are published on a Redis channel and every process (server or
  * worker) subscribed to it receives them. The publishing process hands its own events to its
  * handlers straight after Redis took them, without the round trip back through the channel
- * (its sockets hear of a bid before the bidder's answer, as with one process; issue 8), and
+ * (its sockets hear of a bid before the bidder's answer, as with one process), and
  * skips them when they come back. Uses RESP2 for pub/sub (STACK-NOTES: ioredis 6 defaults to
  * RESP3).
  */

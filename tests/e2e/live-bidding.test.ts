@@ -14,7 +14,7 @@ async function bid(page: Page, amount: string): Promise<void> {
   await page.getByTestId('place-bid-button').click();
 }
 
-describe('live bidding in two browsers (issue 2 end to end)', () => {
+describe('live bidding in two browsers, end to end', () => {
   it('when the bidder bids, then the watcher sees the price and history row without reload; when the watcher outbids, then the bidder badge turns Outbid', async () => {
     const db = e2e.server.database.db;
     const itemId = await createItem(db, { name: 'Toyota Hilux 2.8 GD-6 (BT 4521)', kind: 'online', target_amount: 1_000_000 });

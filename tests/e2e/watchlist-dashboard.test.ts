@@ -6,7 +6,7 @@ import { signInThroughLoginPage } from '../helpers/sign-in.js';
 
 const e2e = setupServerAndBrowser();
 
-describe('watchlist badge and bid dashboard, live (issue 4 end to end)', () => {
+describe('watchlist badge and bid dashboard, live, end to end', () => {
   it('when the user watches an item in one tab, then the gavel badge of a second tab updates without reload; unwatching there clears the first', async () => {
     const db = e2e.server.database.db;
     const user = await createCustomer(db, { name: 'Mphatso Chirwa' });

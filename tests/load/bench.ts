@@ -17,7 +17,7 @@ import { buildReport } from './report.js';
 import { runLoad, type LoadOptions } from './run-load.js';
 
 /**
- * `npm run bench`: a short fixed scenario of each figure issue 8 asks for, one line per figure.
+ * `npm run bench`: a short fixed scenario of each of the load-testing figures, one line per figure.
  * Servers run as separate processes on a fresh PostgreSQL database (and Redis for the
  * two-process scenario); the load runs in this process, on the same machine.
  * `BENCH_SECONDS` (default 8) sets each bidding scenario's length.

@@ -10,7 +10,7 @@ export interface InvariantReport {
 }
 
 /**
- * Checks, from the database and the events received (issue 8):
+ * Checks, from the database and the events received:
  * 1. every acknowledged bid is stored (same id, item and amount);
  * 2. per item, stored bids strictly increase in commit (id) order;
  * 3. each item's current bid equals its highest stored bid, and its bid count the number of bids;

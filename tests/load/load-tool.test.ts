@@ -13,7 +13,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('the load-testing tool on a small run (issue 8)', () => {
+describe('the load-testing tool on a small run', () => {
   it('when 30 bidders and 20 watchers run on 3 items, then the invariants hold and the report has every figure', async () => {
     const db = server.database.db;
     const p = await provisionLoad(db, { bidders: 30, items: 3, openForMs: 600_000 });

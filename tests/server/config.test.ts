@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
 
-describe('configuration read once from the environment (issue 2)', () => {
+describe('configuration read once from the environment', () => {
   it('when nothing is set, then the embedded defaults apply', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', SEED: 'auto' });

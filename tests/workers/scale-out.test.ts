@@ -88,7 +88,7 @@ const ordersOf = (itemId: number) =>
     .where('order_lines.item_id', '=', itemId)
     .execute();
 
-describe('two server processes and a worker process on Redis and PostgreSQL (issue 6)', () => {
+describe('two server processes and a worker process on Redis and PostgreSQL (scale-out)', () => {
   it('when a bid is sent to server A, then a watcher on server B receives bid:placed, and auction:closed within 2 s of the end time', async () => {
     await putSetting(testDb.db, 'soft_close_minutes', 0);
     const dateTo = new Date(Date.now() + 2500);

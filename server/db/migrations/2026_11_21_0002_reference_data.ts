@@ -3,7 +3,8 @@ import { type Kysely, sql } from 'kysely';
 /**
  * Reference data every database needs, seeded or not: the roles `customer` and `admin`, the
  * permissions, and default settings (bid increment MK 1, soft close 2 minutes, cash-on-delivery
- * reservation 48 hours). Source: spec/shopping.md §5 and §9; issue 6 (soft close).
+ * reservation 48 hours). Source: spec/shopping.md §5 and §9; soft close as in
+ * server/bids/bids.commands.ts (a late bid on an online auction moves its end).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`INSERT INTO roles (name) VALUES ('customer'), ('admin') ON CONFLICT DO NOTHING`.execute(db);

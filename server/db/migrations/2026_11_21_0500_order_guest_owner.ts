@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 /**
  * Orders placed by guests remember the guest's cart cookie (its SHA-256 only), so the result
  * pages show an order only to the browser that placed it (or to its signed-in owner).
- * Source: issue 5 (guest checkout, /payment-success).
+ * Source: spec/shopping.md §6 (guests check out) and §4 (payment success page).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE orders ADD COLUMN guest_token_hash text`.execute(db);

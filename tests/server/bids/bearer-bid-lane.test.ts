@@ -18,7 +18,7 @@ const post = (token: string | null, body: string, extra: Record<string, string> 
     body,
   });
 
-describe('POST /ajax-bid bearer lane (issue 8)', () => {
+describe('POST /ajax-bid bearer lane', () => {
   it('when a bearer client bids, then it is placed and stored without cookies or CSRF, with security headers', async () => {
     const user = await createCustomer(server.database.db);
     const itemId = await createItem(server.database.db, { target_amount: 1000 });

@@ -15,7 +15,7 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-describe('the large catalogue behind the listing figure (issue 8, db:seed --large)', () => {
+describe('the large catalogue behind the listing figure (db:seed --large)', () => {
   it('when 3,000 lots are generated, then they are stored with every kind, searchable by full text', async () => {
     const db = testDb.db;
     const summary = await seedLargeCatalogue(db, { count: 3000, batchSize: 1000 });

@@ -9,7 +9,7 @@ const CartDrawer = lazy(() => import('../../features/cart/components/cart-drawer
 /**
  * The sign-in/register modal, loaded only when first asked for (the `open-auth-modal` window
  * event), so its forms and the human-verification widget stay out of the first page's
- * JavaScript (issue 8: home route ≤ 250 KB gzip). It then stays mounted and listens itself.
+ * JavaScript (the home route's budget is ≤ 250 KB gzip). It then stays mounted and listens itself.
  */
 export function DeferredAuthModal() {
   const [first, setFirst] = useState<OpenAuthModalDetail | null>(null);

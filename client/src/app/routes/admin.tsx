@@ -14,7 +14,7 @@ type Section = keyof typeof SECTIONS;
 /**
  * /admin/{registrations|orders|adverts|audit}: the operators' screens, admin role only (others are sent
  * home). Code-split from the shopper's pages. Source: spec/accounts-and-shell.md §2 (admin
- * route flag), issue 7.
+ * route flag).
  */
 export default function AdminRoute() {
   const { section = 'registrations' } = useParams();

@@ -40,7 +40,7 @@ const emptyDraft = (): Draft => ({
 
 /**
  * Operators create, edit and end advert banners (picture, description, dates, active). Every
- * change reaches open home pages live. Source: issue 7.
+ * change reaches open home pages live. Source: spec/accounts-and-shell.md §4 (banner countdown).
  */
 export function AdvertsAdmin() {
   const [adverts, setAdverts] = useState<AdvertView[] | null>(null);

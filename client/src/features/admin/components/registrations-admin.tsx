@@ -12,7 +12,7 @@ const STATUS_COLOR: Record<string, string> = { pending: 'yellow', active: 'green
 /**
  * Operators' list of live-auction registrations (reference, user, auction type) with Approve
  * and Decline (a reason is required). The decision reaches the customer's open pages live.
- * Source: issue 7.
+ * Source: spec/shopping.md §4 (bid registration, live auction).
  */
 export function RegistrationsAdmin() {
   const [status, setStatus] = useState('pending');

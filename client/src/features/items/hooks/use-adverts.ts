@@ -5,7 +5,7 @@ import { getAdverts, shownAdverts, type Advert } from '../api/get-adverts';
 /**
  * Shown adverts; `loaded` turns true once the (possibly failed) lookup finished. The list is
  * replaced live when the server pushes `advert:updated` (an operator change, or an advert
- * starting or passing its end). Source: spec/accounts-and-shell.md §4, issue 7.
+ * starting or passing its end). Source: spec/accounts-and-shell.md §4.
  */
 export function useAdverts(): { adverts: Advert[]; loaded: boolean } {
   const [adverts, setAdverts] = useState<Advert[]>([]);

@@ -25,7 +25,7 @@ export function useBidIncrement(): number {
  * Subscription of the signed-in viewer to a live item's auction type; only asked when
  * `enabled` (signed in and the item is live). `checking` is true while the answer is pending.
  * When an operator decides on the viewer's registration (`subscription:updated` in the user's
- * room), the answer is replaced at once, so the bid form unlocks without a reload (issue 7).
+ * room), the answer is replaced at once, so the bid form unlocks without a reload.
  */
 export function useSubscriptionCheck(auctionTypeId: number | null, enabled: boolean): { check: SubscriptionCheck | null; checking: boolean } {
   const [check, setCheck] = useState<SubscriptionCheck | null>(null);
