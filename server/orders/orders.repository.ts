@@ -92,8 +92,7 @@ export function reserveItem(trx: Kysely<Database>, itemId: number, quantity: num
  * @returns the ids of the order's items, ascending.
  */
 export async function markOrderItemsSold(trx: Kysely<Database>, orderId: number, buyerId: number | null): Promise<number[]> {
-  const lines = await trx.selectFrom('order_lines').select(['item_id']).where('order_id', '=', orderId).where('item_id', 'is not', null).execute();
-  const ids = lines.map((l) => l.item_id!).sort((a, b) => a - b);
+  const ids = (await listOrderItemLines(trx, orderId)).map((l) => l.item_id);
   if (!ids.length) return [];
   await trx
     .updateTable('items')
@@ -105,6 +104,18 @@ export async function markOrderItemsSold(trx: Kysely<Database>, orderId: number,
   return ids;
 }
 
+/** The order's lines that name an item, with their quantities, in item-id order. */
+async function listOrderItemLines(trx: Kysely<Database>, orderId: number): Promise<{ item_id: number; quantity: number }[]> {
+  const lines = await trx
+    .selectFrom('order_lines')
+    .select(['item_id', 'quantity'])
+    .where('order_id', '=', orderId)
+    .where('item_id', 'is not', null)
+    .orderBy('item_id')
+    .execute();
+  return lines.map((l) => ({ item_id: l.item_id!, quantity: l.quantity }));
+}
+
 /**
  * Takes the units a cash-on-delivery order reserved, once its cash is collected: `quantity -=
  * line quantity` (never below 0) on each available item of the order, so the order's items then
@@ -113,22 +124,16 @@ export async function markOrderItemsSold(trx: Kysely<Database>, orderId: number,
  * @returns the item ids.
  */
 export async function takeReservedUnits(trx: Kysely<Database>, orderId: number): Promise<number[]> {
-  const lines = await trx
-    .selectFrom('order_lines')
-    .select(['item_id', 'quantity'])
-    .where('order_id', '=', orderId)
-    .where('item_id', 'is not', null)
-    .orderBy('item_id')
-    .execute();
+  const lines = await listOrderItemLines(trx, orderId);
   for (const l of lines) {
     await trx
       .updateTable('items')
       .set({ quantity: sql`greatest(quantity - ${l.quantity}, 0)`, updated_at: sql`now()` })
-      .where('id', '=', l.item_id!)
+      .where('id', '=', l.item_id)
       .where('status', '=', 'available')
       .execute();
   }
-  return lines.map((l) => l.item_id!);
+  return lines.map((l) => l.item_id);
 }
 
 /**
@@ -137,22 +142,16 @@ export async function takeReservedUnits(trx: Kysely<Database>, orderId: number):
  * @returns the item ids, ascending.
  */
 export async function returnHeldUnits(trx: Kysely<Database>, orderId: number): Promise<number[]> {
-  const lines = await trx
-    .selectFrom('order_lines')
-    .select(['item_id', 'quantity'])
-    .where('order_id', '=', orderId)
-    .where('item_id', 'is not', null)
-    .orderBy('item_id')
-    .execute();
+  const lines = await listOrderItemLines(trx, orderId);
   for (const l of lines) {
     await trx
       .updateTable('items')
       .set({ quantity: sql`quantity + ${l.quantity}`, updated_at: sql`now()` })
-      .where('id', '=', l.item_id!)
+      .where('id', '=', l.item_id)
       .where('status', '=', 'available')
       .execute();
   }
-  return lines.map((l) => l.item_id!);
+  return lines.map((l) => l.item_id);
 }
 
 /**
