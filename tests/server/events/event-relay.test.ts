@@ -182,4 +182,78 @@ describe('durable events: what was committed is delivered, even when the process
     expect(Number(logAfter.n)).toBe(Number(logBefore.n));
     expect(delivered).toEqual([]);
   });
+
+  it('when the bus hangs after a commit (Redis restarting), then the command answers without waiting for it, and its events follow in commit order once the bus is back', async () => {
+    const inner = new InProcessBus();
+    let release: () => void = () => {};
+    let gate: Promise<void> = new Promise((resolve) => (release = resolve));
+    const bus = {
+      publish: async (e: CommittedEvent) => {
+        await gate;
+        await inner.publish(e);
+      },
+      subscribe: inner.subscribe.bind(inner),
+      close: () => inner.close(),
+    };
+    const delivered: number[] = [];
+    bus.subscribe((e) => {
+      if (e.type === 'watchlist.changed') delivered.push(e.payload.item_id);
+    });
+    const runner = new CommandRunner({ db: testDb.db, bus, logger, publishWaitMs: 50 });
+    const user = await createCustomer(testDb.db);
+    const change = (itemId: number) =>
+      runner.run(
+        async () => ({
+          result: itemId,
+          events: [domainEvent('watchlist.changed', { type: 'user', id: user.id }, { user_id: user.id, item_id: itemId, watching: true })],
+        }),
+        userActor(user.id),
+        {},
+      );
+    const answered: number[] = [];
+    for (const itemId of [1, 2, 3]) {
+      // Each answers within a moment although its events can't go out yet.
+      answered.push(
+        await Promise.race([change(itemId), new Promise<number>((_, reject) => setTimeout(() => reject(new Error('the answer waited for the bus')), 5000))]),
+      );
+    }
+    expect(answered).toEqual([1, 2, 3]);
+    expect(delivered).toEqual([]);
+    release();
+    gate = Promise.resolve();
+    await runner.close();
+    expect(delivered).toEqual([1, 2, 3]);
+  });
+
+  it('when a worker dies right after closing an auction, before publishing it, then auction:closed still reaches the watchers (through the relay), and the lot has one order', async () => {
+    const server = await startServerProcess({ EVENT_RELAY_INTERVAL_MS: '200', EVENT_RELAY_GRACE_MS: '300' });
+    const winner = await createCustomer(testDb.db);
+    const itemId = await createItem(testDb.db, { target_amount: 1000, date_to: new Date(Date.now() + 3600_000) });
+    expect((await new TestClient(server.url, winner.token).post('/ajax-bid', { item_id: itemId, amount: 1500 })).status).toBe(200);
+    const socket = connect(server.url, { transports: ['websocket'], forceNew: true });
+    sockets.push(socket);
+    const closed: unknown[] = [];
+    socket.on('auction:closed', (e: unknown) => closed.push(e));
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    await socket.emitWithAck('item:subscribe', { item_id: itemId });
+    await testDb.db
+      .updateTable('items')
+      .set({ date_to: new Date(Date.now() - 1000) })
+      .where('id', '=', itemId)
+      .execute();
+
+    // The worker's sweep closes the lot and the worker dies between that commit and its publish.
+    const worker = await startGavelProcess(
+      'workers/main.ts',
+      serverEnv({ TEST_CRASH_AFTER_COMMIT: 'auction.closed', JOB_SWEEP_SECONDS: '1', EVENT_RELAY_INTERVAL_MS: '60000', WORKER_METRICS_PORT: '0' }),
+      /"msg":"workers started"/,
+    );
+    children.push(worker);
+    expect(await worker.exited).toBeNull(); // killed by the signal
+
+    await expect.poll(() => closed, { timeout: 10_000 }).toEqual([{ item_id: itemId, closed_by: winner.id, status: 'sold' }]);
+    const orders = await testDb.db.selectFrom('order_lines').select('order_id').where('item_id', '=', itemId).execute();
+    expect(orders).toHaveLength(1);
+    await server.stop();
+  }, 60_000);
 });
