@@ -27,7 +27,13 @@ interface Draft {
   dateTo: string;
   active: boolean;
   image: File | null;
+  /** The stored dates (ISO, to the second) of an advert being edited: sent back unchanged unless the operator changed the minute-precision field. */
+  stored?: { dateFrom: string; dateTo: string };
 }
+
+/** The date to send: the stored one when the field still shows it (the field holds minutes only), else the field's. */
+const dateToSend = (field: string, stored: string | undefined) =>
+  stored !== undefined && toLocalInput(stored) === field ? stored : new Date(field).toISOString();
 
 const emptyDraft = (): Draft => ({
   id: null,
@@ -62,8 +68,8 @@ export function AdvertsAdmin() {
     if (!draft) return;
     const form = new FormData();
     form.set('description', draft.description);
-    form.set('date_from', new Date(draft.dateFrom).toISOString());
-    form.set('date_to', new Date(draft.dateTo).toISOString());
+    form.set('date_from', dateToSend(draft.dateFrom, draft.stored?.dateFrom));
+    form.set('date_to', dateToSend(draft.dateTo, draft.stored?.dateTo));
     form.set('active', String(draft.active));
     if (draft.image) form.set('image', draft.image);
     setSaving(true);
@@ -139,6 +145,7 @@ export function AdvertsAdmin() {
                       dateTo: toLocalInput(a.date_to),
                       active: a.active,
                       image: null,
+                      stored: { dateFrom: a.date_from, dateTo: a.date_to },
                     })
                   }
                 >
