@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { openQueues, queueList } from './jobs/queues.js';
 import { createApp } from './app.js';
+import { createHttpDrain } from './http/http-drain.js';
 import { createDpoSetup, type DpoSetup } from './dpo/dpo-setup.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
@@ -68,7 +69,7 @@ function csrfSecret(config: Config): string {
  */
 export async function startServer(config: Config, opts: { logger?: Logger; seed?: boolean; database?: DatabaseHandle } = {}): Promise<RunningServer> {
   const logger = opts.logger ?? pino({ level: config.LOG_LEVEL });
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }));
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, logger }));
   await migrateToLatest(database.db);
   if (opts.seed ?? config.SEED === 'auto') {
     const { isDatabaseSeeded, seedDatabase } = await import('./db/seed/seed.js');
@@ -127,7 +128,8 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
     // Shared by /readyz, the captcha replay store and the auth rate-limit counters.
     redis: scale?.redis,
   });
-  const httpServer = http.createServer(app);
+  const drain = createHttpDrain(app);
+  const httpServer = http.createServer(drain.listener);
   const io = createRealtime({
     httpServer,
     db: database.db,
@@ -149,10 +151,13 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      // Stop taking requests and finish those in hand (keep-alive clients are told to go), hand
+      // this process's sockets over (they reconnect to another process), then stop the rest.
+      await drain.drain(httpServer, config.SHUTDOWN_TIMEOUT_MS);
+      io.local.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
       await jobs.close();
       await spine.close();
-      await new Promise<void>((resolve) => io.close(() => resolve()));
-      httpServer.closeAllConnections();
       if (scale) {
         await scale.queues.close();
         await Promise.allSettled([scale.redis.quit(), scale.adapterRedis.quit()]);
