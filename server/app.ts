@@ -24,6 +24,7 @@ import { createCaptchaVerifier } from './captcha/captcha.verifier.js';
 import type { Config } from './config.js';
 import type { Database } from './db/types.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
+import { withRetryAfter } from './http/retry-after.js';
 import { createItemsRouter } from './items/items.router.js';
 import type { JobScheduler } from './jobs/job-scheduler.js';
 import type { Metrics } from './metrics/metrics.js';
@@ -67,7 +68,8 @@ const API_PREFIXES = ['/api/', '/ajax-', '/sanctum/', '/socket.io', '/uploads/',
 
 /**
  * Builds the HTTP request listener (no listen): the bearer bid lane ({@link withBidLane}) in
- * front of the Express app (security headers, logging, sessions, CSRF, routes, client).
+ * front of the Express app (security headers, logging, sessions, CSRF, routes, client), both
+ * inside {@link withRetryAfter} (every 503, a database outage included, says when to retry).
  */
 export function createApp(deps: AppDeps): RequestListener {
   const { config, db } = deps;
@@ -176,5 +178,5 @@ export function createApp(deps: AppDeps): RequestListener {
   }
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
-  return withBidLane({ db, sequencer, tokenCache, securityHeaders, logger: deps.logger, metrics: deps.metrics }, app);
+  return withRetryAfter(withBidLane({ db, sequencer, tokenCache, securityHeaders, logger: deps.logger, metrics: deps.metrics }, app));
 }

@@ -24,6 +24,7 @@ import type { JobScheduler } from './jobs/job-scheduler.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createRealtime, type GavelIo } from './realtime/io.js';
 import { RedisBus } from './realtime/redis-bus.js';
+import { createRedisOutageLog } from './ops/redis-outages.js';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -87,13 +88,16 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
   let scale: { redis: Redis; adapterRedis: Redis; queues: ReturnType<typeof openQueues> } | null = null;
   let bus: EventBus;
   if (config.REDIS_URL) {
+    // Every connection is watched from its creation: a Redis outage is logged once, not per retry.
+    const outages = createRedisOutageLog(logger);
     const redisBus = new RedisBus(config.REDIS_URL, config.BUS_CHANNEL);
+    outages.watchHeldBy(redisBus, 'bus');
     await redisBus.whenReady();
     bus = redisBus;
     // RESP2 for everything on Redis (STACK-NOTES: ioredis 6 defaults to RESP3).
-    const redis = new Redis(config.REDIS_URL, { protocol: 2 });
-    const adapterRedis = new Redis(config.REDIS_URL, { protocol: 2 });
-    const queues = openQueues(redis, config.QUEUE_PREFIX);
+    const redis = outages.watch(new Redis(config.REDIS_URL, { protocol: 2 }), 'shared');
+    const adapterRedis = outages.watch(new Redis(config.REDIS_URL, { protocol: 2 }), 'socket.io');
+    const queues = openQueues(redis, config.QUEUE_PREFIX, logger);
     scale = { redis, adapterRedis, queues };
     metrics.trackQueues(queueList(queues));
   } else {

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from '../server/config.js';
 import { migrateToLatest, openDatabase } from '../server/db/database.js';
 import { RedisBus } from '../server/realtime/redis-bus.js';
+import { createRedisOutageLog } from '../server/ops/redis-outages.js';
 import { startWorkers } from './run-workers.js';
 import { startEventSpine } from '../server/events/event-spine.js';
 import { rebuildBidEvents } from '../server/bids/bids.service.js';
@@ -22,12 +23,15 @@ async function main(): Promise<void> {
   if (!config.DATABASE_URL || !config.REDIS_URL) {
     throw new ConfigError('Workers need DATABASE_URL and REDIS_URL (PGlite is single-process: the embedded server runs its jobs itself).');
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: config.WORKER_CONCURRENCY * 2 + 2 });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: config.WORKER_CONCURRENCY * 2 + 2, logger });
   await migrateToLatest(database.db);
+  // Every connection is watched from its creation: a Redis outage is logged once, not per retry.
+  const outages = createRedisOutageLog(logger);
   const bus = new RedisBus(config.REDIS_URL, config.BUS_CHANNEL);
+  outages.watchHeldBy(bus, 'bus');
   await bus.whenReady();
   // Workers block on Redis: no per-request retry limit (BullMQ), RESP2 (STACK-NOTES).
-  const redis = new Redis(config.REDIS_URL, { protocol: 2, maxRetriesPerRequest: null });
+  const redis = outages.watch(new Redis(config.REDIS_URL, { protocol: 2, maxRetriesPerRequest: null }), 'workers');
   // Commands of the jobs, their events published after the commit, and a relay for any event a
   // crashed process left unpublished.
   const spine = startEventSpine({ db: database.db, bus, logger, config, rebuildBidEvents });

@@ -12,6 +12,7 @@ import { createReleaseReservationProcessor } from '../server/jobs/release-reserv
 import { SWEEP_HORIZON_MS, handleSweep } from '../server/jobs/sweep.job.js';
 import { createVerifyPaymentProcessor, type ReverifyPayment } from '../server/jobs/verify-payment.job.js';
 import { createMetrics, type Metrics } from '../server/metrics/metrics.js';
+import { logRedisClientErrors } from '../server/ops/redis-outages.js';
 import type { CommandRunner } from '../server/events/command-runner.js';
 import { createJobReactions } from '../server/jobs/job-reactions.js';
 
@@ -56,7 +57,7 @@ export interface RunningWorkers {
  */
 export async function startWorkers(deps: WorkersDeps): Promise<RunningWorkers> {
   const { logger, redis, prefix } = deps;
-  const queues = openQueues(redis, prefix);
+  const queues = openQueues(redis, prefix, logger);
   const jobs = new BullmqJobScheduler(queues, logger);
   const metrics = createMetrics('worker');
   metrics.trackQueues(queueList(queues));
@@ -74,7 +75,8 @@ export async function startWorkers(deps: WorkersDeps): Promise<RunningWorkers> {
       stalledInterval: deps.lockMs ?? 30_000,
       settings: extra.backoff ? { backoffStrategy: extra.backoff } : undefined,
     });
-    worker.on('error', (err) => logger.error({ err, queue: name }, 'worker error'));
+    // Connection failures are the outage log's (once per outage); other errors are logged here.
+    worker.on('error', logRedisClientErrors(logger, { queue: name }, 'worker error'));
     worker.on('failed', (job: Job | undefined, err: Error) => {
       logger.warn({ err, queue: name, job_id: job?.id, attempts: job?.attemptsMade }, 'job failed');
       observe(name, job, 'failed');

@@ -18,17 +18,60 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Where the database layer reports a lost connection: a pino logger, or anything with its `warn(fields, message)`. */
+export interface DatabaseLogger {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * How long a query waits for a pooled connection (a new one, or one freed by another query)
+ * before it fails: while PostgreSQL is down or saturated, requests answer 503 in seconds
+ * instead of hanging. In ms.
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5000;
+
 /**
  * Opens PostgreSQL when `databaseUrl` is given, otherwise PGlite stored in `dataDir/pglite`
  * (PGlite is single-process: never open one data directory from two processes).
- * `pglite: 'memory'` opens an in-memory PGlite (tests of the embedded path).
+ * `memory: true` opens an in-memory PGlite (tests of the embedded path).
+ *
+ * PostgreSQL: a `pg` pool of `poolSize` (default 20) connections; a query waits at most
+ * `connectTimeoutMs` (default {@link DATABASE_CONNECT_TIMEOUT_MS}) for a connection, then fails
+ * with 'timeout exceeded when trying to connect'. Every pooled connection carries an `error`
+ * listener from the moment it connects, idle or checked out (a Kysely transaction between two
+ * statements), so a PostgreSQL restart or admin shutdown never crashes the process: the query in
+ * flight fails with the driver's error (answered 503, see `isDatabaseUnavailableError`), the
+ * pool drops the connection and the next query opens a new one. Each lost connection is logged
+ * once, through `logger` (default `console.warn`). Part of the fault hardening of the database
+ * layer.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number; memory?: boolean }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+  memory?: boolean;
+  logger?: DatabaseLogger;
+  connectTimeoutMs?: number;
+}): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
-    // An idle client losing its connection (server restart, admin shutdown) must not crash the
-    // process: the pool drops it and the next query opens a new one.
-    pool.on('error', (err) => console.warn(`postgres idle client error: ${err.message}`));
+    const logger: DatabaseLogger = opts.logger ?? { warn: (fields, message) => console.warn(`${message}: ${String(fields.message)}`) };
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 20,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? DATABASE_CONNECT_TIMEOUT_MS,
+    });
+    pool.on('connect', (client) => {
+      // A dying connection may emit several errors (the admin shutdown, then the closed socket):
+      // the first is logged.
+      let logged = false;
+      client.on('error', (err: Error & { code?: string }) => {
+        if (logged) return;
+        logged = true;
+        logger.warn({ message: err.message, code: err.code }, 'database connection lost');
+      });
+    });
+    // The pool re-emits an idle connection's error here; its own listener above logged it.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }

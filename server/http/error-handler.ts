@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { isDatabaseUnavailableError } from '../db/database-errors.js';
 import { AppError } from './app-error.js';
 
 /** The status and JSON body an error is answered with; `log` when it must be logged (500). */
@@ -11,10 +12,15 @@ export interface ErrorAnswer {
 
 /**
  * Maps any error to its answer `{message, errors?, code, ...extra}`: AppErrors keep their
- * status and safe message; CSRF failures are 419 'CSRF token mismatch.'; body-parser errors
- * are 400/413; anything else is 500 without details (and to be logged).
+ * status and safe message; a database that cannot be reached (refused or lost connection,
+ * PostgreSQL shutting down or starting up, no pooled connection in time:
+ * `isDatabaseUnavailableError`) is 503 `service_unavailable`, not logged per request (the pool
+ * logs each lost connection once), and gets `Retry-After` from `withRetryAfter`; CSRF failures
+ * are 419 'CSRF token mismatch.'; body-parser errors are 400/413; anything else is 500 without
+ * details (and to be logged).
  */
 export function errorAnswer(err: unknown): ErrorAnswer {
+  if (!(err instanceof AppError) && isDatabaseUnavailableError(err)) err = AppError.serviceUnavailable();
   if (err instanceof AppError) {
     return { status: err.status, body: { message: err.message, code: err.code, errors: err.errors, ...err.extra }, log: false };
   }

@@ -1,6 +1,8 @@
 import { Queue, type DefaultJobOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import { z } from 'zod';
+import { isRedisConnectionError, logRedisClientErrors } from '../ops/redis-outages.js';
 
 /**
  * Queue names of Gavel's background jobs (BullMQ). Keys live under the configured prefix
@@ -101,10 +103,24 @@ export type GavelQueues = Record<QueueName, Queue>;
 /**
  * Opens a `Queue` for each of {@link QUEUE_NAMES} on one shared ioredis connection (producer side:
  * servers enqueue, bull-board reads, workers schedule the sweep). `close()` closes the queues,
- * not the connection.
+ * not the connection. Every queue has an `error` listener from birth: connection failures are
+ * left to the connection's outage log (`createRedisOutageLog`), other errors go to `logger`
+ * (default `console.error`) with the queue's name; without it a queue prints each reconnect
+ * attempt of a Redis outage to stderr (fault hardening of Redis use).
  */
-export function openQueues(connection: Redis, prefix: string): GavelQueues & { close(): Promise<void> } {
-  const make = (name: QueueName) => new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS[name] });
+export function openQueues(connection: Redis, prefix: string, logger?: Logger): GavelQueues & { close(): Promise<void> } {
+  const make = (name: QueueName) => {
+    const queue = new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS[name] });
+    queue.on(
+      'error',
+      logger
+        ? logRedisClientErrors(logger, { queue: name }, 'queue error')
+        : (err) => {
+            if (!isRedisConnectionError(err)) console.error(`queue ${name} error:`, err);
+          },
+    );
+    return queue;
+  };
   const queues: GavelQueues = {
     [QUEUE_NAMES.auctionClose]: make(QUEUE_NAMES.auctionClose),
     [QUEUE_NAMES.reservationRelease]: make(QUEUE_NAMES.reservationRelease),
