@@ -61,8 +61,8 @@ export const configSchema = z
      */
     TEST_CRASH_AFTER_COMMIT: z.string().min(1).optional(),
     /** Milliseconds a SIGTERMed server waits for the requests in hand before closing every connection. */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  WORKER_CONCURRENCY: z.coerce.number().int().positive().default(5),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    WORKER_CONCURRENCY: z.coerce.number().int().positive().default(5),
     /** BullMQ job lock in ms: a worker that dies mid-job has its job retried about this long after (also the stalled-check period). */
     WORKER_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
     /** Port of the worker process's own `/metrics` (job durations, process metrics); unset: none. */

@@ -91,7 +91,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
     // Every connection is watched from its creation: a Redis outage is logged once, not per retry.
     const outages = createRedisOutageLog(logger);
     const redisBus = new RedisBus(config.REDIS_URL, config.BUS_CHANNEL);
-    outages.watchHeldBy(redisBus, 'bus');
+    redisBus.connections().forEach((c, i) => outages.watch(c, i === 0 ? 'bus.pub' : 'bus.sub'));
     await redisBus.whenReady();
     bus = redisBus;
     // RESP2 for everything on Redis (STACK-NOTES: ioredis 6 defaults to RESP3).

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   // Every connection is watched from its creation: a Redis outage is logged once, not per retry.
   const outages = createRedisOutageLog(logger);
   const bus = new RedisBus(config.REDIS_URL, config.BUS_CHANNEL);
-  outages.watchHeldBy(bus, 'bus');
+  bus.connections().forEach((c, i) => outages.watch(c, i === 0 ? 'bus.pub' : 'bus.sub'));
   await bus.whenReady();
   // Workers block on Redis: no per-request retry limit (BullMQ), RESP2 (STACK-NOTES).
   const redis = outages.watch(new Redis(config.REDIS_URL, { protocol: 2, maxRetriesPerRequest: null }), 'workers');

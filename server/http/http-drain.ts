@@ -31,7 +31,12 @@ export function createHttpDrain(inner: RequestListener): HttpDrain {
   const listener: RequestListener = (req: IncomingMessage, res: ServerResponse) => {
     if (draining) {
       const body = JSON.stringify({ message: DRAINING_MESSAGE, code: 'service_unavailable' });
-      res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'retry-after': '1', connection: 'close' });
+      res.writeHead(503, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        'retry-after': '1',
+        connection: 'close',
+      });
       res.end(body);
       return;
     }

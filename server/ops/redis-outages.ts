@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 /** Socket-level failures of a Redis connection (refused, reset, unreachable, unresolvable). */
@@ -35,11 +35,6 @@ export function logRedisClientErrors(logger: Logger, fields: Record<string, unkn
 export interface RedisOutageLog {
   /** Gives `redis` its `error` and `ready` listeners (call right after creating it); answers it. */
   watch(redis: Redis, name: string): Redis;
-  /**
-   * Watches every ioredis connection held in an own property of `owner` (an object that
-   * creates its connections itself and does not expose them, such as the Redis event bus).
-   */
-  watchHeldBy(owner: object, name: string): void;
 }
 
 /**
@@ -72,10 +67,5 @@ export function createRedisOutageLog(logger: Logger): RedisOutageLog {
     redis.on('end', () => down.delete(redis));
     return redis;
   };
-  return {
-    watch,
-    watchHeldBy: (owner, name) => {
-      for (const [key, value] of Object.entries(owner)) if (value instanceof Redis) watch(value, `${name}.${key}`);
-    },
-  };
+  return { watch };
 }

@@ -40,6 +40,11 @@ export class RedisBus implements EventBus {
     this.ready = this.sub.subscribe(this.channel);
   }
 
+  /** The bus's two Redis connections (publisher, subscriber), for the process's outage log. */
+  connections(): Redis[] {
+    return [this.pub, this.sub];
+  }
+
   /** Resolves once the subscription is active (events published before it are not received). */
   whenReady(): Promise<unknown> {
     return this.ready;
