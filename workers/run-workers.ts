@@ -51,7 +51,7 @@ export interface RunningWorkers {
 /**
  * Starts one BullMQ worker per queue (auction close, reservation release, the sweep, and
  * payment re-verification when a verifier is given), upserts the repeatable sweep (job
- * scheduler `sweep`, every `sweepSeconds`), records job durations, logs failures and worker
+ * scheduler `sweep`, every `sweepSeconds`, made again and run at once after every Redis reconnect), records job durations, logs failures and worker
  * errors. Handlers are idempotent (the database is the truth), so BullMQ's retries with
  * backoff and its stalled-job recovery (a worker killed mid-job) are safe.
  */
@@ -98,7 +98,24 @@ export async function startWorkers(deps: WorkersDeps): Promise<RunningWorkers> {
   } else {
     logger.warn('payment re-verification is not wired: the payment-verify queue has no worker');
   }
-  await queues[QUEUE_NAMES.maintenance].upsertJobScheduler('sweep', { every: (deps.sweepSeconds ?? 15) * 1000 }, { name: 'sweep', data: {} });
+  const scheduleSweep = () =>
+    queues[QUEUE_NAMES.maintenance].upsertJobScheduler('sweep', { every: (deps.sweepSeconds ?? 15) * 1000 }, { name: 'sweep', data: {} });
+  await scheduleSweep();
+  // A Redis without persistence forgets job schedulers and delayed jobs when it restarts. After
+  // every reconnect the sweep's schedule is made again and a sweep runs at once: it closes what
+  // ended meanwhile and schedules again, from the database, every close and release due soon.
+  let disconnected = false;
+  redis.on('close', () => {
+    disconnected = true;
+  });
+  redis.on('ready', () => {
+    if (!disconnected || stopping) return;
+    disconnected = false;
+    scheduleSweep()
+      .then(() => queues[QUEUE_NAMES.maintenance].add('sweep', {}))
+      .then(() => logger.info('Redis is back: the sweep is scheduled again and runs now'))
+      .catch((err: unknown) => logger.error({ err }, 'could not schedule the sweep again after Redis came back'));
+  });
 
   let metricsServer: http.Server | null = null;
   let metricsUrl: string | null = null;
