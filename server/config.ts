@@ -73,6 +73,11 @@ export const configSchema = z
     DPO_PAY_URL: optionalUrl(['https', 'http']),
     DPO_COMPANY_TOKEN: z.string().trim().min(1).optional(),
     DPO_SERVICE_TYPE: z.string().trim().min(1).optional(),
+    /**
+     * `on`: the local DPO Pay simulator takes payments although NODE_ENV is production (a demo
+     * without real payments). Outside production the simulator is used whenever DPO_API_URL is unset.
+     */
+    DPO_SIMULATOR: z.enum(['on', 'off']).optional(),
     /** Failed sign-ins (and registrations) allowed per email address in the window below. */
     AUTH_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
     AUTH_ACCOUNT_RATE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
@@ -88,6 +93,11 @@ export const configSchema = z
     RECAPTCHA_SITE_KEY: z.string().trim().min(1).optional(),
     RECAPTCHA_SECRET: z.string().trim().min(1).optional(),
     RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  })
+  .refine((c) => c.DPO_API_URL || (c.NODE_ENV !== 'production' ? c.DPO_SIMULATOR !== 'off' : c.DPO_SIMULATOR === 'on'), {
+    message:
+      'no payment provider: set DPO_API_URL, DPO_COMPANY_TOKEN and DPO_SERVICE_TYPE (real DPO Pay), or DPO_SIMULATOR=on for a demo whose payments go to the built-in simulator (anyone can mark an order paid there)',
+    path: ['DPO_API_URL'],
   })
   .refine((c) => c.CAPTCHA_PROVIDER !== 'recaptcha' || (c.RECAPTCHA_SITE_KEY && c.RECAPTCHA_SECRET), {
     message: 'CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET',

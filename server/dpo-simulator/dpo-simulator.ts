@@ -229,7 +229,7 @@ export class DpoSimulator {
       }
       if (tx.state !== 'pending' || this.expired(tx)) {
         const target = this.decide(tx.token, 'cancel');
-        res.redirect(303, target ?? '/');
+        res.redirect(303, sameOriginOr(target, req));
         return;
       }
       res.type('html').send(renderPaymentPage(tx, `${DPO_SIMULATOR_BASE}/payv2.php`));
@@ -242,7 +242,7 @@ export class DpoSimulator {
         res.status(404).type('html').send(renderMessagePage('Transaction not found', 'This payment link is not valid.'));
         return;
       }
-      res.redirect(303, target);
+      res.redirect(303, sameOriginOr(target, req));
     });
     return router;
   }
@@ -252,4 +252,19 @@ export class DpoSimulator {
 function appendQuery(url: string, params: Record<string, string>): string {
   const qs = new URLSearchParams(params).toString();
   return `${url}${url.includes('?') ? '&' : '?'}${qs}`;
+}
+
+/**
+ * The redirect target when it is on the origin the buyer is on (the simulator's page is served
+ * by Gavel itself), else '/': a transaction's RedirectURL/BackURL can't send a buyer to another
+ * site from Gavel's origin (no open redirect). Relative targets stay as they are.
+ */
+function sameOriginOr(target: string | null | undefined, req: express.Request): string {
+  if (!target) return '/';
+  try {
+    const url = new URL(target, `${req.protocol}://${req.get('host')}`);
+    return url.host === req.get('host') && (url.protocol === 'http:' || url.protocol === 'https:') ? url.toString() : '/';
+  } catch {
+    return '/';
+  }
 }

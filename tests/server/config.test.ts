@@ -27,4 +27,14 @@ describe('configuration read once from the environment', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://h:6379', PORT: '0' });
     expect(c).toMatchObject({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://h:6379', PORT: 0 });
   });
+
+  it('when production has no DPO Pay settings, then start-up stops (the payment simulator would let anyone mark an order paid), unless DPO_SIMULATOR=on says it is a demo', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DPO_API_URL: no payment provider/);
+    expect(loadConfig({ NODE_ENV: 'production', DPO_SIMULATOR: 'on' }).DPO_SIMULATOR).toBe('on');
+    expect(
+      loadConfig({ NODE_ENV: 'production', DPO_API_URL: 'https://secure.3gdirectpay.com/API/v6/', DPO_COMPANY_TOKEN: 't', DPO_SERVICE_TYPE: '1' }).DPO_API_URL,
+    ).toBeDefined();
+    expect(() => loadConfig({ DPO_SIMULATOR: 'off' })).toThrow(ConfigError);
+    expect(loadConfig({}).DPO_SIMULATOR).toBeUndefined();
+  });
 });

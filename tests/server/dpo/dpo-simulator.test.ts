@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { buildApi3g, parseApi3g, textOf } from '../../../server/dpo/dpo-xml.js';
-import { DpoSimulator } from '../../../server/dpo-simulator/dpo-simulator.js';
+import { DPO_SIMULATOR_BASE, DpoSimulator } from '../../../server/dpo-simulator/dpo-simulator.js';
 
 const sim = () => new DpoSimulator({ companyToken: 'TOKEN' });
 const create = (s: DpoSimulator, tx: Record<string, string>, token = 'TOKEN') =>
@@ -65,5 +67,35 @@ describe('DPO Pay simulator (providers/dpo-pay.md)', () => {
     const paid = textOf(create(s, { CompanyRef: 'PAID' }), 'TransToken');
     s.decide(paid, 'approve');
     expect(textOf(create(s, { CompanyRef: 'PAID' }), 'Result')).toBe('940');
+  });
+});
+
+describe("the simulator's payment page sends buyers back only to the site they are on", () => {
+  it("when a transaction names a foreign RedirectURL or BackURL, then the page redirects to / instead (no open redirect on Gavel's origin); its own origin is kept", async () => {
+    const s = sim();
+    const app = express();
+    app.use(s.router());
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const decide = async (token: string, decision: string) => {
+      const res = await fetch(`${origin}${DPO_SIMULATOR_BASE}/payv2.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ID: token, decision }).toString(),
+        redirect: 'manual',
+      });
+      return res.headers.get('location');
+    };
+    try {
+      const foreign = textOf(create(s, { CompanyRef: 'F', RedirectURL: 'https://evil.example/steal', BackURL: 'https://evil.example/back' }), 'TransToken');
+      expect(await decide(foreign, 'approve')).toBe('/');
+      const foreignBack = textOf(create(s, { CompanyRef: 'G', BackURL: '//evil.example/back' }), 'TransToken');
+      expect(await decide(foreignBack, 'cancel')).toBe('/');
+      const own = textOf(create(s, { CompanyRef: 'H', RedirectURL: `${origin}/payment-success` }), 'TransToken');
+      expect(await decide(own, 'approve')).toMatch(new RegExp(`^${origin}/payment-success\\?TransID=`));
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
