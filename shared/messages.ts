@@ -1,6 +1,7 @@
 /**
  * User-facing texts quoted word for word by the specification, shared by server and client.
- * Source: spec/shopping.md §5 and §8, spec/accounts-and-shell.md §5 and §8.
+ * Source: spec/shopping.md §5 and §8, spec/accounts-and-shell.md §5 and §8; `bidAboveCeiling`
+ * and `alreadyHighestBidder` come from the fault-hardening review (the spec has no text for them).
  */
 export const MESSAGES = {
   itemNotFound: 'Item not found',
@@ -14,6 +15,9 @@ export const MESSAGES = {
   invalidBidAmount: 'Please enter a valid bid amount',
   minimumBid: (amount: string) => `Minimum bid is ${amount}`,
   bidLessThanCurrent: (amount: string) => `Your bid is less than current minimum bid of ${amount}`,
+  bidAboveCeiling: (amount: string, factor: number, minimum: string) =>
+    `Your bid of ${amount} is more than ${factor} times the minimum next bid of ${minimum}. Check the amount.`,
+  alreadyHighestBidder: 'You are already the highest bidder.',
   bidBelowLatest: 'Your bid is below the latest current bid. Please increase and try again.',
   bidMinimumChanged: (amount: string) => `The current bid has changed. Minimum bid is now ${amount}.`,
   auctionEnded: 'This auction has ended',

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { MESSAGES } from '@shared/messages.js';
 import { bidRefusal } from '@shared/rules/bid-refusal.js';
-import { minimumNextBid, normaliseIncrement } from '@shared/rules/bidding.js';
+import { bidCeiling, bidCeilingRefusal, minimumNextBid, normaliseBidFactor, normaliseIncrement } from '@shared/rules/bidding.js';
 import { formatMK } from '@shared/rules/money.js';
 import type { Bid } from '@shared/schemas/bid.schema.js';
 import type { Database } from '../db/types.js';
@@ -10,8 +10,11 @@ import { committedBidEvent } from '../events/event-log.repository.js';
 import { AppError } from '../http/app-error.js';
 import { findActiveRegistrations, lockItemsForBids, storeBids, type BidToStore, type LockedItem } from './bids.repository.js';
 
-/** Why a bid was refused (also the label of the rejection metric). */
-export type BidRejectReason = 'not_found' | 'cash_item' | 'closed' | 'ended' | 'not_started' | 'not_subscribed' | 'too_low';
+/**
+ * Why a bid was refused (also the label of the rejection metric): `too_high` is above the lot's
+ * bid ceiling ({@link bidCeiling}), `already_leading` comes from the lot's current leader.
+ */
+export type BidRejectReason = 'not_found' | 'cash_item' | 'closed' | 'ended' | 'not_started' | 'not_subscribed' | 'already_leading' | 'too_low' | 'too_high';
 
 /** An accepted bid: the stored bid, the lot's new state and who led before. */
 export interface PlacedBid {
@@ -37,6 +40,7 @@ export type BidOutcome = { ok: true; placed: PlacedBid } | { ok: false; error: A
 export interface PlaceBidsOptions {
   increment?: number;
   softCloseMinutes?: number;
+  maxBidFactor?: number;
 }
 
 const reject = (status: number, reason: BidRejectReason, message: string, extra: Record<string, unknown> = {}) =>
@@ -57,18 +61,24 @@ const reject = (status: number, reason: BidRejectReason, message: string, extra:
  * transaction. Locks the lots (id order), checks each bid against its lot's running state, then
  * stores every changed lot and accepted bid in one statement. The row locks make the database
  * decide races between processes; within the batch, order decides: a later bid that no longer
- * beats an earlier accepted one is refused as too low, exactly as if it came alone afterwards.
+ * beats an earlier accepted one is refused as too low, and a later bid by the bidder an earlier
+ * one made the leader is refused as already leading, exactly as if it came alone afterwards.
  * Each bid's actor is its bidder; `bid.placed` per accepted bid. The bids table is its log: the
  * batch's outbox row, written in the same statement as the bids (ids taken in advance with the
  * locks), names the bids; the relay makes their events again from them if needed.
  * Rules (spec/shopping.md §4-5, DESIGN.md "How a bid flows"): the lot exists; {@link bidRefusal}
  * (shared with the client's bid button: not a cash lot, open, before date_to, started); live lots
- * need an active registration for the lot's auction; amount ≥ max(current bid, starting amount)
- * + increment (setting `auction_bid_increment`, minimum 1). Soft close: a bid on an ONLINE auction
+ * need an active registration for the lot's auction; the bidder is not the lot's current leader
+ * (`leader_id`; fault-hardening review: no outbidding yourself); amount ≥ max(current bid,
+ * starting amount) + increment (setting `auction_bid_increment`, minimum 1); amount ≤
+ * {@link bidCeiling} (setting `max_bid_factor`, default 10, times that minimum; fault-hardening
+ * review: one huge bid froze the lot for everyone). Soft close: a bid on an ONLINE auction
  * within the last `soft_close_minutes` (default 2) moves `date_to` to now + that many minutes.
  * The caller checks sign-in and the `place_bids` permission.
  * @returns one outcome per request, in order. Refusals are AppError 404/403/422 with
- *   `{error, reason}`; a too-low bid's message contains 'less than current' and carries `min_next_bid`.
+ *   `{error, reason}` (422s also `errors.amount`); a too-low bid's message contains 'less than
+ *   current' and carries `min_next_bid`; a too-high one (MESSAGES.bidAboveCeiling) carries
+ *   `min_next_bid` and `max_bid`; the leader's gets MESSAGES.alreadyHighestBidder.
  */
 export async function placeBids(
   trx: Transaction<Database>,
@@ -87,6 +97,7 @@ export async function placeBids(
   const increment = opts.increment ?? normaliseIncrement(locked.incrementSetting ?? 1);
   const softCloseSetting = Number(locked.softCloseSetting ?? 2);
   const softCloseMinutes = opts.softCloseMinutes ?? (Number.isFinite(softCloseSetting) && softCloseSetting > 0 ? softCloseSetting : 0);
+  const maxBidFactor = normaliseBidFactor(opts.maxBidFactor ?? locked.maxBidFactorSetting);
   const liveItems = [...items.values()].filter((i) => i.kind === 'live');
   const liveIds = new Set(liveItems.map((i) => i.id));
   const registered = await findActiveRegistrations(
@@ -114,12 +125,18 @@ export async function placeBids(
     if (item.kind === 'live' && !registered.has(`${item.auction_type_id}:${r.userId}`)) {
       return { ok: false, error: reject(403, 'not_subscribed', MESSAGES.notSubscribed(item.auction_name), { auction_type_id: item.auction_type_id }) };
     }
+    // The running state: an earlier bid of this batch may have made this bidder the leader.
+    if (item.leader_id === r.userId) return { ok: false, error: reject(422, 'already_leading', MESSAGES.alreadyHighestBidder) };
     const minimum = minimumNextBid(item.bid_amount, item.target_amount, increment);
     if (r.amount < minimum) {
       return {
         ok: false,
         error: reject(422, 'too_low', MESSAGES.bidLessThanCurrent(formatMK(minimum)), { min_next_bid: minimum, bid_amount: item.bid_amount }),
       };
+    }
+    const tooHigh = bidCeilingRefusal(r.amount, minimum, maxBidFactor);
+    if (tooHigh) {
+      return { ok: false, error: reject(422, 'too_high', tooHigh, { min_next_bid: minimum, max_bid: bidCeiling(minimum, maxBidFactor) }) };
     }
     const softCloseMs = item.kind === 'online' ? softCloseMinutes * 60_000 : 0;
     if (item.date_to && softCloseMs > 0 && item.date_to.getTime() - now < softCloseMs) item.date_to = new Date(now + softCloseMs);

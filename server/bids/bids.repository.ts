@@ -69,9 +69,10 @@ export interface LockedBatch {
   items: LockedItem[];
   /** The database clock (ms): the transaction's start, which is also every new bid's `created_at`. */
   now: number;
-  /** The raw settings `auction_bid_increment` and `soft_close_minutes` (null when unset). */
+  /** The raw settings `auction_bid_increment`, `soft_close_minutes` and `max_bid_factor` (null when unset). */
   incrementSetting: unknown;
   softCloseSetting: unknown;
+  maxBidFactorSetting: unknown;
   /** Bid ids taken from the bids sequence in advance, one per request (unused ones are gaps). */
   bidIds: number[];
   /** The bidders' names by user id. */
@@ -80,7 +81,8 @@ export interface LockedBatch {
 
 /**
  * Locks the lots' rows (FOR UPDATE, in id order so two processes can't deadlock) and, in the
- * same round trip, reads their bidding state, the database clock, the two bidding settings,
+ * same round trip, reads their bidding state, the database clock, the three bidding settings
+ * (`auction_bid_increment`, `soft_close_minutes`, `max_bid_factor`),
  * the bidders' names, and takes `bidCount` ids from the bids sequence, so the batch's events
  * can be written in the statement that stores the bids ({@link storeBids}).
  */
@@ -89,13 +91,23 @@ export async function lockItemsForBids(trx: Kysely<Database>, itemIds: number[],
   const users = [...new Set(bidders.userIds)];
   // The ids and names come back as text on every row (FOR UPDATE allows no window to send them
   // once); only the first row's are parsed.
-  const rows = await sql<LockedItem & { now: Date; increment_setting: unknown; soft_close_setting: unknown; new_ids: string | null; names: string | null }>`
+  const rows = await sql<
+    LockedItem & {
+      now: Date;
+      increment_setting: unknown;
+      soft_close_setting: unknown;
+      max_bid_factor_setting: unknown;
+      new_ids: string | null;
+      names: string | null;
+    }
+  >`
     WITH new_ids AS (SELECT array_agg(nextval('bids_id_seq')) AS ids FROM generate_series(1, ${bidders.bidCount}::int)),
     names AS (SELECT json_object_agg(id, name) AS names FROM users WHERE id = ANY(${users}::bigint[]))
     SELECT items.id, items.status, items.closed_by, items.bid_amount, items.bid_count, items.target_amount, items.leader_id,
       items.date_from, items.date_to, items.auction_type_id, at.type AS kind, at.name AS auction_name, now() AS now,
       (SELECT value FROM settings WHERE key = 'auction_bid_increment') AS increment_setting,
       (SELECT value FROM settings WHERE key = 'soft_close_minutes') AS soft_close_setting,
+      (SELECT value FROM settings WHERE key = 'max_bid_factor') AS max_bid_factor_setting,
       (SELECT array_to_string(ids, ',') FROM new_ids) AS new_ids,
       (SELECT names::text FROM names) AS names
     FROM items
@@ -108,7 +120,7 @@ export async function lockItemsForBids(trx: Kysely<Database>, itemIds: number[],
   const names = new Map<number, string>();
   for (const [id, name] of Object.entries(first?.names ? (JSON.parse(first.names) as Record<string, string>) : {})) names.set(Number(id), name);
   return {
-    items: rows.rows.map(({ now: _now, increment_setting: _i, soft_close_setting: _s, new_ids: _n, names: _u, ...item }) => ({
+    items: rows.rows.map(({ now: _now, increment_setting: _i, soft_close_setting: _s, max_bid_factor_setting: _f, new_ids: _n, names: _u, ...item }) => ({
       ...item,
       id: Number(item.id),
       closed_by: item.closed_by == null ? null : Number(item.closed_by),
@@ -122,6 +134,7 @@ export async function lockItemsForBids(trx: Kysely<Database>, itemIds: number[],
     now: first ? new Date(first.now).getTime() : Date.now(),
     incrementSetting: first?.increment_setting ?? null,
     softCloseSetting: first?.soft_close_setting ?? null,
+    maxBidFactorSetting: first?.max_bid_factor_setting ?? null,
     bidIds: first?.new_ids ? first.new_ids.split(',').map(Number) : [],
     names,
   };

@@ -8,7 +8,7 @@ import { listItemBids } from '../bids/bids.repository.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
-import { getBidIncrement } from '../settings/settings.repository.js';
+import { getBidIncrement, getBidSettings } from '../settings/settings.repository.js';
 import { findItemById, itemExists, listAuctionTypes, listBranches, listItems, type ListingCountsCache } from './items.repository.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -24,7 +24,8 @@ function normaliseArrayKeys(query: Record<string, unknown>): Record<string, unkn
 /**
  * Catalogue routes: `GET /ajax-items`, `GET /ajax-item/{id}`, `GET /ajax-branches`,
  * `GET /ajax-auction-types`, `GET /api/open-item/{id}/bids`,
- * `GET /api/settings/auction-bid-increment`. Source: spec/shopping.md §7.
+ * `GET /api/settings/auction-bid-increment` (`{value, max_bid_factor}`: the spec's increment, and
+ * the bid ceiling's factor the bid form checks before sending). Source: spec/shopping.md §7.
  */
 export function createItemsRouter(deps: { db: Kysely<Database> }): Router {
   const { db } = deps;
@@ -61,7 +62,8 @@ export function createItemsRouter(deps: { db: Kysely<Database> }): Router {
   });
 
   router.get('/api/settings/auction-bid-increment', async (_req, res) => {
-    res.json({ value: await getBidIncrement(db) });
+    const settings = await getBidSettings(db);
+    res.json({ value: settings.increment, max_bid_factor: settings.maxBidFactor });
   });
 
   return router;

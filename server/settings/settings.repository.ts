@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { normaliseIncrement } from '@shared/rules/bidding.js';
+import { normaliseBidFactor, normaliseIncrement } from '@shared/rules/bidding.js';
 import type { Database } from '../db/types.js';
 
 /** Reads one setting's JSON value, or `fallback` when it is missing. */
@@ -20,4 +20,16 @@ export async function putSetting(db: Kysely<Database>, key: string, value: unkno
 /** The bid increment in MWK: setting `auction_bid_increment`, minimum 1, default 1. Source: spec/shopping.md §5. */
 export async function getBidIncrement(db: Kysely<Database>): Promise<number> {
   return normaliseIncrement(await getSetting<unknown>(db, 'auction_bid_increment', 1));
+}
+
+/**
+ * The bid form's settings in one query: `increment` (MWK, setting `auction_bid_increment`,
+ * minimum 1, default 1) and `maxBidFactor` (setting `max_bid_factor`, at least 1, default 10:
+ * a plain bid may be at most that many times the minimum next bid).
+ * Source: spec/shopping.md §5, §7; the factor from the fault-hardening review.
+ */
+export async function getBidSettings(db: Kysely<Database>): Promise<{ increment: number; maxBidFactor: number }> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['auction_bid_increment', 'max_bid_factor']).execute();
+  const value = (key: string) => rows.find((r) => r.key === key)?.value;
+  return { increment: normaliseIncrement(value('auction_bid_increment') ?? 1), maxBidFactor: normaliseBidFactor(value('max_bid_factor')) };
 }

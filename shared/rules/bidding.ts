@@ -1,3 +1,6 @@
+import { MESSAGES } from '../messages.js';
+import { formatMK } from './money.js';
+
 /** Default bid increment in MWK when the setting is missing. Source: spec/shopping.md §9. */
 export const DEFAULT_BID_INCREMENT = 1;
 
@@ -24,6 +27,55 @@ export function minimumNextBid(
   const current = Number(bidAmount ?? 0) || 0;
   const start = Number(targetAmount ?? 0) || 0;
   return Math.max(current, start) + normaliseIncrement(increment);
+}
+
+/**
+ * The largest bid amount in MWK Gavel takes: MK 999,999,999,999, the most the amount columns
+ * hold (`numeric(14,2)`: 12 digits before the point). The bid input schema refuses anything
+ * above it. A lot's price climbs towards it only bid by bid, each at most {@link bidCeiling}
+ * (by default 10 times the minimum next bid) and each by a bidder who is not already leading,
+ * so one bid can no longer take a lot from its opening price to the top: from MK 1,000 it takes
+ * at least nine accepted bids, alternating between bidders. While a lot's price is at most
+ * `MAX_BID_AMOUNT - increment`, its minimum next bid is a bid every rule accepts (the ceiling is
+ * never below the minimum); a lot priced above that has reached the top and takes no more bids.
+ * Source: fault-hardening review (one huge bid froze a lot).
+ */
+export const MAX_BID_AMOUNT = 999_999_999_999;
+
+/** Default of the setting `max_bid_factor`. Source: fault-hardening review. */
+export const DEFAULT_MAX_BID_FACTOR = 10;
+
+/**
+ * Normalises the setting `max_bid_factor` (how many times the minimum next bid a plain bid may
+ * be): a number, or a numeric string; at least 1 (so the minimum next bid is always allowed);
+ * 10 when missing or unreadable. Source: fault-hardening review.
+ */
+export function normaliseBidFactor(value: unknown): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : Number.NaN;
+  if (!Number.isFinite(n)) return DEFAULT_MAX_BID_FACTOR;
+  return Math.max(1, n);
+}
+
+/**
+ * The highest plain bid in MWK allowed on a lot whose minimum next bid is `minimumNext`:
+ * `factor` × `minimumNext`, rounded down (the factor is normalised by
+ * {@link normaliseBidFactor}). A bid equal to the ceiling is allowed; one above it is refused, so
+ * a single bid can't lift a lot's price out of everyone's reach.
+ * Source: fault-hardening review (setting `max_bid_factor`, default 10).
+ */
+export function bidCeiling(minimumNext: number, factor: number = DEFAULT_MAX_BID_FACTOR): number {
+  return Math.floor(minimumNext * normaliseBidFactor(factor));
+}
+
+/**
+ * Whether `amount` (MWK) is above the lot's {@link bidCeiling}: the text to show the bidder
+ * (MESSAGES.bidAboveCeiling, amounts as `MK 1,234`), or null when the amount is within it.
+ * The server's `placeBids` refuses such a bid with this text (422, reason `too_high`); the
+ * client's bid form shows it before sending. Source: fault-hardening review.
+ */
+export function bidCeilingRefusal(amount: number, minimumNext: number, factor: number = DEFAULT_MAX_BID_FACTOR): string | null {
+  if (amount <= bidCeiling(minimumNext, factor)) return null;
+  return MESSAGES.bidAboveCeiling(formatMK(amount), normaliseBidFactor(factor), formatMK(minimumNext));
 }
 
 /**

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { MAX_BID_AMOUNT } from '../rules/bidding.js';
 
 /**
- * Body of `POST /ajax-bid`: item id and a positive whole amount in MWK. Digit strings
+ * Body of `POST /ajax-bid`: item id and a positive whole amount in MWK, at most
+ * {@link MAX_BID_AMOUNT} (MK 999,999,999,999, what the amount columns hold). Digit strings
  * (`"1250000"` or `"1,250,000"`) are accepted as the client's form sends them.
  * Source: spec/shopping.md §5 "Bidding" and §7.
  */
@@ -10,7 +12,7 @@ export const placeBidInputSchema = z.object({
   amount: z
     .union([z.number(), z.string()])
     .transform((v) => (typeof v === 'string' ? Number(v.replace(/,/g, '').trim() || 'x') : v))
-    .refine((n) => Number.isInteger(n) && n > 0 && n < 1e12, { message: 'Please enter a valid amount' }),
+    .refine((n) => Number.isInteger(n) && n > 0 && n <= MAX_BID_AMOUNT, { message: 'Please enter a valid amount' }),
 });
 export type PlaceBidInput = z.infer<typeof placeBidInputSchema>;
 

@@ -14,12 +14,14 @@ export interface InvariantReport {
  * 1. every acknowledged bid is stored (same id, item and amount);
  * 2. per item, stored bids strictly increase in commit (id) order;
  * 3. each item's current bid equals its highest stored bid, and its bid count the number of bids;
- * 4. every watcher received every `bid:placed` of its item, in order (count and order hash).
+ * 4. every watcher received every `bid:placed` of its item, in order (count and order hash);
+ * 5. no bidder outbid themselves: per item, consecutive stored bids come from different bidders
+ *    (the leader's bids are refused as `already_leading`, a rejection the run counts, not an error).
  */
 export async function checkInvariants(db: Kysely<Database>, itemIds: number[], result: LoadResult): Promise<InvariantReport> {
   const failures: string[] = [];
   const bids = itemIds.length
-    ? await db.selectFrom('bids').select(['id', 'item_id', 'bid_amount']).where('item_id', 'in', itemIds).orderBy('item_id').orderBy('id').execute()
+    ? await db.selectFrom('bids').select(['id', 'item_id', 'user_id', 'bid_amount']).where('item_id', 'in', itemIds).orderBy('item_id').orderBy('id').execute()
     : [];
   const stored = new Map(bids.map((b) => [b.id, b]));
   let missing = 0;
@@ -39,6 +41,12 @@ export async function checkInvariants(db: Kysely<Database>, itemIds: number[], r
     for (let i = 1; i < list.length; i++) {
       if (list[i].bid_amount <= list[i - 1].bid_amount) {
         failures.push(`item ${itemId}: bid ${list[i].id} (${list[i].bid_amount}) does not exceed bid ${list[i - 1].id} (${list[i - 1].bid_amount})`);
+        break;
+      }
+    }
+    for (let i = 1; i < list.length; i++) {
+      if (list[i].user_id === list[i - 1].user_id) {
+        failures.push(`item ${itemId}: bid ${list[i].id} outbids bid ${list[i - 1].id} of the same bidder (${list[i].user_id})`);
         break;
       }
     }

@@ -23,6 +23,9 @@ describe('the load-testing tool on a small run', () => {
     const inv = await checkInvariants(db, p.itemIds, result);
     expect(inv.failures).toEqual([]);
     expect(result.accepted).toBeGreaterThan(0);
+    // Losing a race is a rejection, never an error: too low, or the bidder still leads that lot.
+    expect(result.errors).toEqual({});
+    for (const reason of Object.keys(result.rejected)) expect(['too_low', 'already_leading']).toContain(reason);
     // Warm-up bids are checked by the invariants but left out of the figures.
     expect(result.acked.length).toBeGreaterThan(result.accepted);
     expect(result.connectFailures).toBe(0);
@@ -35,6 +38,37 @@ describe('the load-testing tool on a small run', () => {
     const perItem = new Map<number, number>();
     for (const a of result.acked) perItem.set(a.itemId, (perItem.get(a.itemId) ?? 0) + 1);
     for (const log of result.watcherLogs) expect(log.received).toBe(perItem.get(log.itemId) ?? 0);
+  });
+
+  it('when one bidder bids again and again on a lot, then every bid after their first is refused as already leading and the invariants hold', async () => {
+    const db = server.database.db;
+    const p = await provisionLoad(db, { bidders: 1, items: 1, openForMs: 600_000 });
+    const result = await runLoad(p, { targets: [server.url], bidders: 1, watchers: 1, mode: 'hot', durationMs: 300, rate: 0, rampUpMs: 0 });
+    expect(result.acked).toHaveLength(1);
+    expect(result.errors).toEqual({});
+    expect(Object.keys(result.rejected)).toEqual(['already_leading']);
+    expect(result.rejected.already_leading).toBeGreaterThan(0);
+    expect((await checkInvariants(db, p.itemIds, result)).failures).toEqual([]);
+  });
+
+  it('when a bidder outbids themselves in the database, then the invariants fail', async () => {
+    const db = server.database.db;
+    const p = await provisionLoad(db, { bidders: 2, items: 1, openForMs: 600_000 });
+    const result = await runLoad(p, { targets: [server.url], bidders: 2, watchers: 0, mode: 'hot', durationMs: 300, rate: 0, rampUpMs: 0 });
+    const [itemId] = p.itemIds;
+    const top = await db.selectFrom('items').select(['bid_amount', 'leader_id', 'bid_count']).where('id', '=', itemId).executeTakeFirstOrThrow();
+    // What the command refuses, written straight into the tables.
+    await db
+      .insertInto('bids')
+      .values({ item_id: itemId, user_id: top.leader_id!, bid_amount: top.bid_amount! + 1 })
+      .execute();
+    await db
+      .updateTable('items')
+      .set({ bid_amount: top.bid_amount! + 1, bid_count: top.bid_count + 1 })
+      .where('id', '=', itemId)
+      .execute();
+    const inv = await checkInvariants(db, p.itemIds, result);
+    expect(inv.failures.join('\n')).toMatch(/outbids bid \d+ of the same bidder/);
   });
 
   it('when an acknowledged bid is missing from the database or a watcher missed an event, then the invariants fail', async () => {

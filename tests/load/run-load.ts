@@ -71,7 +71,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * their item's room), then starts `bidders` loops posting `POST /ajax-bid` with bearer tokens,
  * ramped up over `rampUpMs`, for `warmupMs` unmeasured and then `durationMs` measured, at
  * `rate` bids/s overall or as fast as acknowledged. Amounts climb per item from the last minimum the server reported, so most bids
- * are meant to win; races still lose some (rejected as too low).
+ * are meant to win; races still lose some, counted in `rejected` by the server's reason, not as
+ * errors: `too_low` (another bid got there first), `already_leading` (the bidder's previous bid
+ * still leads when this one is checked: the leader may not outbid themselves), and, when many
+ * bidders start at once on a fresh lot, `too_high` (the shared counter ran more than
+ * `max_bid_factor` times ahead of the minimum; it passes as soon as a few bids are accepted).
  */
 export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResult> {
   const items = o.mode === 'hot' ? p.itemIds.slice(0, 1) : p.itemIds;

@@ -57,12 +57,19 @@ describe.each(TEST_ENGINES)('on %s', (engine) => {
       expect(item.bid_amount).toBe(highest.bid_amount);
       expect(item.leader_id).toBe(highest.user_id);
       expect(item.bid_count).toBe(stored.length);
-      // Every rejection is the spec's too-low answer.
+      // Every rejection is the spec's too-low answer, or, for a bidder whose earlier bid still
+      // leads when the next one is checked, the leader's refusal.
       for (const r of rejected) {
         expect(r.status).toBe(422);
+        if (r.body.reason === 'already_leading') {
+          expect(r.body.message).toBe('You are already the highest bidder.');
+          continue;
+        }
         expect(r.body.error).toMatch(/less than current/);
         expect(r.body.message).toMatch(/^Your bid is less than current minimum bid of MK [\d,]+$/);
       }
+      // No bidder outbid themselves: consecutive stored bids come from different bidders.
+      for (let i = 1; i < stored.length; i++) expect(stored[i].user_id).not.toBe(stored[i - 1].user_id);
       // The watcher saw every accepted bid, in order.
       await expect.poll(() => seen.length, { timeout: 5000 }).toBe(stored.length);
       expect(seen).toEqual(stored.map((b) => b.bid_amount));

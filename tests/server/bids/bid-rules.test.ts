@@ -63,7 +63,7 @@ describe('POST /ajax-bid rules (spec/shopping.md §4-5, §8)', () => {
       const user = await createCustomer(db);
       const itemId = await createItem(db, { target_amount: 100_000 });
       const client = new TestClient(server.url, user.token);
-      expect((await client.get('/api/settings/auction-bid-increment')).body).toEqual({ value: 5000 });
+      expect((await client.get('/api/settings/auction-bid-increment')).body).toEqual({ value: 5000, max_bid_factor: 10 });
       expect((await client.post('/ajax-bid', { item_id: itemId, amount: 104_999 })).status).toBe(422);
       expect((await client.post('/ajax-bid', { item_id: itemId, amount: 105_000 })).status).toBe(200);
     } finally {

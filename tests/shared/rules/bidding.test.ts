@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { bidPosition, isNewBid, minimumNextBid, normaliseIncrement, positionBarPercent } from '@shared/rules/bidding.js';
+import {
+  bidCeiling,
+  bidCeilingRefusal,
+  bidPosition,
+  DEFAULT_MAX_BID_FACTOR,
+  isNewBid,
+  MAX_BID_AMOUNT,
+  minimumNextBid,
+  normaliseBidFactor,
+  normaliseIncrement,
+  positionBarPercent,
+} from '@shared/rules/bidding.js';
+import { placeBidInputSchema } from '@shared/schemas/bid.schema.js';
 
 describe('minimumNextBid (spec/shopping.md §5)', () => {
   it('when there is no bid yet, then the minimum is the starting amount plus the increment', () => {
@@ -43,5 +55,69 @@ describe('New badge window (spec/shopping.md §9: 5 minutes)', () => {
     expect(isNewBid('2026-11-21T11:55:01Z', now)).toBe(true);
     expect(isNewBid('2026-11-21T11:55:00Z', now)).toBe(false);
     expect(isNewBid('2026-11-21T10:00:00Z', now)).toBe(false);
+  });
+});
+
+describe('bid ceiling (setting max_bid_factor, default 10; fault-hardening review)', () => {
+  it('when the factor is 10, then the ceiling is 10 times the minimum next bid and a bid at it is allowed', () => {
+    expect(DEFAULT_MAX_BID_FACTOR).toBe(10);
+    expect(bidCeiling(2001)).toBe(20_010);
+    expect(bidCeiling(2001, 10)).toBe(20_010);
+    expect(bidCeilingRefusal(20_010, 2001, 10)).toBeNull();
+    expect(bidCeilingRefusal(2001, 2001, 10)).toBeNull();
+  });
+  it('when a bid is one kwacha above the ceiling or far above it, then it is refused with the amounts and the factor', () => {
+    expect(bidCeilingRefusal(20_011, 2001, 10)).toBe('Your bid of MK 20,011 is more than 10 times the minimum next bid of MK 2,001. Check the amount.');
+    expect(bidCeilingRefusal(999_999_999_999, 2001, 10)).toBe(
+      'Your bid of MK 999,999,999,999 is more than 10 times the minimum next bid of MK 2,001. Check the amount.',
+    );
+  });
+  it('when the factor is not whole, then the ceiling is rounded down and the message names the factor as set', () => {
+    expect(bidCeiling(1001, 2.5)).toBe(2502);
+    expect(bidCeilingRefusal(2503, 1001, 2.5)).toBe('Your bid of MK 2,503 is more than 2.5 times the minimum next bid of MK 1,001. Check the amount.');
+  });
+  it('when the factor setting is missing, unreadable or below 1, then 10 is used, or 1 so the minimum stays allowed', () => {
+    expect(normaliseBidFactor(undefined)).toBe(10);
+    expect(normaliseBidFactor(null)).toBe(10);
+    expect(normaliseBidFactor('x')).toBe(10);
+    expect(normaliseBidFactor('')).toBe(10);
+    expect(normaliseBidFactor('4')).toBe(4);
+    expect(normaliseBidFactor(0)).toBe(1);
+    expect(normaliseBidFactor(-3)).toBe(1);
+    expect(bidCeiling(5000, 0)).toBe(5000);
+    expect(bidCeilingRefusal(5000, 5000, 0)).toBeNull();
+  });
+  it('when the ceiling is computed for every minimum up to the cap, then it is never below the minimum (the minimum next bid is always allowed)', () => {
+    for (const min of [1, 2, 1001, 123_457, 99_999_999_999, MAX_BID_AMOUNT]) {
+      for (const factor of [1, 1.5, 10, 100]) expect(bidCeiling(min, factor)).toBeGreaterThanOrEqual(min);
+    }
+  });
+});
+
+describe('the bid amount cap (MAX_BID_AMOUNT: what numeric(14,2) holds)', () => {
+  const parse = (amount: unknown) => placeBidInputSchema.safeParse({ item_id: 1, amount });
+  it('when the amount is at the cap, then the input schema accepts it; one kwacha above, it refuses it', () => {
+    expect(MAX_BID_AMOUNT).toBe(999_999_999_999);
+    expect(parse(MAX_BID_AMOUNT).success).toBe(true);
+    expect(parse('999,999,999,999').success).toBe(true);
+    expect(parse(MAX_BID_AMOUNT + 1).success).toBe(false);
+  });
+  it('when a lot is priced at most the cap minus the increment, then its minimum next bid is a bid the schema and the ceiling accept', () => {
+    for (const increment of [1, 5000]) {
+      for (const price of [1000, 123_456_789, MAX_BID_AMOUNT - increment]) {
+        const min = minimumNextBid(price, 1000, increment);
+        expect(parse(min).success).toBe(true);
+        expect(bidCeilingRefusal(min, min, 10)).toBeNull();
+      }
+    }
+  });
+  it('when one bid may be at most 10 times the minimum, then a lot opening at MK 1,000 needs at least nine accepted bids to reach the cap', () => {
+    let price = 1000;
+    let bids = 0;
+    while (price < MAX_BID_AMOUNT) {
+      price = Math.min(MAX_BID_AMOUNT, bidCeiling(minimumNextBid(price, 1000, 1), 10));
+      bids++;
+    }
+    expect(bids).toBe(9);
   });
 });

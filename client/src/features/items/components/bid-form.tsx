@@ -7,7 +7,7 @@ import { MESSAGES } from '@shared/messages';
 import { formatMK, groupDigits, parseGroupedAmount } from '@shared/rules/money';
 import { bidButtonLabel, isSoldOut, itemKind } from '@shared/rules/item-status';
 import { bidRefusal, canBid } from '@shared/rules/bid-refusal';
-import { minimumNextBid } from '@shared/rules/bidding';
+import { bidCeilingRefusal, MAX_BID_AMOUNT, minimumNextBid } from '@shared/rules/bidding';
 import { ApiError } from '../../../lib/api-client';
 import { openAuthModal } from '../../../lib/auth-modal';
 import { formatDateTimeGB } from '../../../lib/dates';
@@ -32,6 +32,8 @@ interface BidFormProps {
   user: PublicUser | null;
   now: Date;
   increment: number;
+  /** Setting `max_bid_factor`: a bid may be at most this many times the minimum (the shared bid ceiling). */
+  maxBidFactor: number;
   subscription: SubscriptionCheck | null;
   subscriptionChecking: boolean;
   /** Re-reads the item; resolves to the fresh item or null. */
@@ -62,14 +64,20 @@ function SubscriptionNotice({ message }: { message: string }) {
  * (bidRefusal): closed or ended shows 'This auction has ended' and a disabled Auction Ended;
  * not started shows the opening time and the refusal text on the disabled button, never Place
  * Bid. Bidding flow: digits only, grouped with commas; submit disabled until the amount
- * reaches the minimum; signed-out bidders get 'Authentication Required' and the sign-in modal;
- * the item is re-fetched before sending and a risen minimum stops the bid ('Bid Too Low'); a
- * 'less than current' rejection reloads the item; other failures toast 'Bid Failed'.
- * Source: spec/shopping.md §4, §5, §8.
+ * reaches the minimum; an amount above the bid ceiling (`maxBidFactor` times the minimum, the
+ * rule `placeBids` applies) shows its warning under the input and is not sent; signed-out
+ * bidders get 'Authentication Required' and the sign-in modal; the item is re-fetched before
+ * sending and a risen minimum stops the bid ('Bid Too Low'); a 'less than current' rejection
+ * reloads the item; the server's refusal of the current leader (or of a bid above the ceiling)
+ * shows its text under the input; other failures toast 'Bid Failed'.
+ * Source: spec/shopping.md §4, §5, §8; the bid ceiling and the leader's refusal from the
+ * fault-hardening review.
  */
-export function BidForm({ item, user, now, increment, subscription, subscriptionChecking, reloadItem, onPlaced, cartActions }: BidFormProps) {
+export function BidForm({ item, user, now, increment, maxBidFactor, subscription, subscriptionChecking, reloadItem, onPlaced, cartActions }: BidFormProps) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  // The server's refusal of the last bid sent (the leader's, or one above the ceiling), shown until the amount changes.
+  const [refusalText, setRefusalText] = useState<string | null>(null);
   const kind = itemKind(item);
   const min = effectiveMinimum(item, increment);
   const amount = parseGroupedAmount(text);
@@ -113,7 +121,14 @@ export function BidForm({ item, user, now, increment, subscription, subscription
         : MESSAGES.notSubscribed(subscription?.auctionName || item.auction_type.name || 'this auction')
       : null;
 
-  const fieldError = text === '' ? null : !(amount > 0) ? MESSAGES.invalidAmount : amount < min ? MESSAGES.minimumBid(formatMK(min)) : null;
+  const fieldError =
+    text === ''
+      ? null
+      : !(amount > 0) || amount > MAX_BID_AMOUNT
+        ? MESSAGES.invalidAmount
+        : amount < min
+          ? MESSAGES.minimumBid(formatMK(min))
+          : bidCeilingRefusal(amount, min, maxBidFactor);
   const valid = text !== '' && fieldError === null;
 
   const submit = async (e: FormEvent) => {
@@ -128,11 +143,13 @@ export function BidForm({ item, user, now, increment, subscription, subscription
       notifyError(MESSAGES.invalidBidAmount, 'Invalid Bid');
       return;
     }
+    if (fieldError) return;
     if (user.permissions.length > 0 && !user.permissions.includes('place_bids')) {
       notifyError(MESSAGES.noBidPermission, 'Bid Failed');
       return;
     }
     setBusy(true);
+    setRefusalText(null);
     try {
       const fresh = await reloadItem();
       if (fresh) {
@@ -155,6 +172,12 @@ export function BidForm({ item, user, now, increment, subscription, subscription
         } else if (detail.includes('less than current')) {
           await reloadItem();
           notifyInfo(MESSAGES.bidBelowLatest, 'Bid Too Low');
+        } else if (err.body?.reason === 'already_leading') {
+          setRefusalText(detail);
+          notifyInfo(detail, 'You are leading');
+        } else if (err.body?.reason === 'too_high') {
+          await reloadItem();
+          setRefusalText(detail);
         } else if (err.isNetworkError) {
           notifyError(MESSAGES.networkError, 'Bid Failed');
         } else {
@@ -203,12 +226,20 @@ export function BidForm({ item, user, now, increment, subscription, subscription
                 inputMode="numeric"
                 autoComplete="off"
                 value={text}
-                onChange={(e) => setText(groupDigits(e.currentTarget.value))}
+                onChange={(e) => {
+                  setText(groupDigits(e.currentTarget.value));
+                  setRefusalText(null);
+                }}
                 error={fieldError}
                 disabled={blockedBySubscription || busy}
                 size="md"
                 data-testid="bid-amount-input"
               />
+              {refusalText && (
+                <Alert color="blue" variant="light" icon={<IconAlertCircle size={18} />} data-testid="bid-refusal">
+                  {refusalText}
+                </Alert>
+              )}
               <Group gap={6}>
                 {quickAmounts(min).map((q) => (
                   <Button

@@ -8,7 +8,7 @@ import { detailTiming, displayStatus, itemKind } from '@shared/rules/item-status
 import { bidRefusal } from '@shared/rules/bid-refusal';
 import { usePageTitle } from '../../../lib/page-title';
 import { useServerNow } from '../../../lib/server-clock';
-import { useBidIncrement, useSubscriptionCheck } from '../hooks/use-bid-support';
+import { useBidSettings, useSubscriptionCheck } from '../hooks/use-bid-support';
 import { useLiveItem } from '../hooks/use-live-item';
 import { itemImages, itemName, referenceCode } from '../utils/item-display';
 import { BidForm, effectiveMinimum } from './bid-form';
@@ -44,7 +44,7 @@ export function ItemDetail({
   renderCartActions?: (item: Item) => React.ReactNode;
 }) {
   const live = useLiveItem(itemId, user?.id ?? null);
-  const increment = useBidIncrement();
+  const { increment, maxBidFactor } = useBidSettings();
   const now = useServerNow(1000);
   const navigate = useNavigate();
   const location = useLocation();
@@ -181,6 +181,7 @@ export function ItemDetail({
               user={user}
               now={now}
               increment={increment}
+              maxBidFactor={maxBidFactor}
               subscription={sub.check}
               subscriptionChecking={sub.checking}
               reloadItem={live.reloadItem}

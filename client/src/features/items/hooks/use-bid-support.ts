@@ -1,24 +1,23 @@
 import { useEffect, useState } from 'react';
-import { getBidIncrement } from '../api/get-bid-increment';
+import { DEFAULT_BID_SETTINGS, getBidSettings, type BidSettings } from '../api/get-bid-increment';
 import { checkSubscription, type SubscriptionCheck } from '../api/check-subscription';
-import { DEFAULT_BID_INCREMENT } from '@shared/rules/bidding';
 import type { SubscriptionUpdatedEvent } from '@shared/schemas/subscription.schema';
 import { getSocket } from '../../../lib/socket';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 
-/** The bid increment setting (MWK, default 1 until loaded). */
-export function useBidIncrement(): number {
-  const [increment, setIncrement] = useState(DEFAULT_BID_INCREMENT);
+/** The bid form's settings: the increment (MWK, default 1) and the bid ceiling's factor (default 10) until loaded. */
+export function useBidSettings(): BidSettings {
+  const [settings, setSettings] = useState(DEFAULT_BID_SETTINGS);
   useEffect(() => {
     let cancelled = false;
-    void getBidIncrement().then((v) => {
-      if (!cancelled) setIncrement(v);
+    void getBidSettings().then((v) => {
+      if (!cancelled) setSettings(v);
     });
     return () => {
       cancelled = true;
     };
   }, []);
-  return increment;
+  return settings;
 }
 
 /**
