@@ -69,12 +69,18 @@ async function call(method: 'GET' | 'POST', pathname: string, token?: string, bo
   }
 }
 
-/** A bidder on its own lot: every attempt bids 10 more than the last, so no attempt is ever too low. */
-function bidder(token: string, itemId: number) {
+/**
+ * Two bidders taking turns on their own lot: every attempt bids 10 more than the last, so no
+ * attempt is ever too low, and the turn passes only after an accepted bid, so the lot's leader
+ * never bids again (that is refused as already leading).
+ */
+function bidder(tokens: [string, string], itemId: number) {
   let amount = 1000;
+  let turn = 0;
   return async () => {
     amount += 10;
-    const answer = await call('POST', '/ajax-bid', token, { item_id: itemId, amount });
+    const answer = await call('POST', '/ajax-bid', tokens[turn], { item_id: itemId, amount });
+    if (answer.status === 200) turn = 1 - turn;
     return { answer, itemId, amount };
   };
 }
@@ -152,9 +158,9 @@ describe('the server through a PostgreSQL restart and outage', () => {
   it('when PostgreSQL restarts while bids are placed, then the server keeps running; while it is down, bids and reads answer 503 with Retry-After; when it is back, bidding resumes and every acknowledged bid is stored', async () => {
     const bidders = await Promise.all(
       [1, 2, 3, 4].map(async () => {
-        const customer = await createCustomer(database.db);
+        const [first, second] = await Promise.all([createCustomer(database.db), createCustomer(database.db)]);
         const itemId = await createItem(database.db, { target_amount: 1000 });
-        return bidder(customer.token, itemId);
+        return bidder([first.token, second.token], itemId);
       }),
     );
     const acknowledged: { id: number; item_id: number; bid_amount: number }[] = [];
