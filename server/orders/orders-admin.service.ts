@@ -20,6 +20,7 @@ function adminOrderRowToView(r: AdminOrderRow, lines: Awaited<ReturnType<typeof 
       name: r.customer_name ?? r.user_name ?? null,
       email: r.customer_email ?? r.user_email ?? null,
       phone: r.customer_phone ?? r.user_phone ?? null,
+      user_id: r.user_id ?? null,
     },
     reserved_until: iso(r.reserved_until),
     paid_at: iso(r.paid_at),

@@ -370,6 +370,7 @@ export function selectAdminOrderRows(db: Kysely<Database>, ids: number[]) {
       'o.customer_name',
       'o.customer_email',
       'o.customer_phone',
+      'o.user_id',
       'u.name as user_name',
       'u.email as user_email',
       'u.phone as user_phone',

@@ -54,7 +54,8 @@ export const adminOrderViewSchema = z.object({
   payment_status: z.enum(['pending', 'paid', 'failed', 'cancelled']).nullable(),
   amount_total: z.number(),
   currency: z.string(),
-  customer: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
+  /** The buyer's contact details, and their account (`user_id`, null for a guest's order). */
+  customer: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable(), user_id: z.number().nullable() }),
   reserved_until: z.string().nullable(),
   paid_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),

@@ -229,7 +229,7 @@ describe('admin orders', () => {
       payment_method: 'cash',
       payment_status: 'pending',
       amount_total: 310_000,
-      customer: { name: 'Chikondi Banda', email: 'chikondi@example.mw', phone: '0888 123 456' },
+      customer: { name: 'Chikondi Banda', email: 'chikondi@example.mw', phone: '0888 123 456', user_id: expect.any(Number) },
       lines: [{ item_id: second.itemId, name: 'Deep freezer', quantity: 1, unit_price: 310_000, amount: 310_000 }],
     });
     expect(found.body.data[0].reserved_until).not.toBeNull();

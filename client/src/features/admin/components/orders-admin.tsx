@@ -401,6 +401,9 @@ function CustomerText({ order }: { order: AdminOrderView }) {
           {phone}
         </Text>
       )}
+      {order.customer.user_id != null && (
+        <HistoryLink to={auditHref({ actor_id: order.customer.user_id })} label="Their activity" title={`Everything ${name ?? 'this customer'} did`} />
+      )}
     </div>
   );
 }
