@@ -20,7 +20,7 @@ function operatorOf(actor: Actor): number {
 /**
  * Command: records the actor's pending registration for a live auction from a bank deposit
  * reference (stored trimmed, upper case). Rules: the auction type exists, is live and active;
- * a reference is used once (case-insensitive); one pending or active registration per user and
+ * a reference is used once (compared without case, spaces or separators: the database's unique index); one pending or active registration per user and
  * auction type (the unique indexes decide races). Event `registration.submitted`.
  * @returns the registration's id and status `pending`.
  * @throws AppError 422 with `errors.auction_type_id` ('Please select an auction to register for',

@@ -74,7 +74,7 @@ describe('registering for a live auction (spec/shopping.md §4 "Bid registration
     socket.disconnect();
   });
 
-  it('when a reference was used before (any case) or the user already has an open registration, then 422', async () => {
+  it('when a reference was used before (any case, any spaces or separators) or the user already has an open registration, then 422', async () => {
     const db = server.database.db;
     const typeId = await createAuctionType(db, 'live');
     const other = await createAuctionType(db, 'live');
@@ -84,6 +84,13 @@ describe('registering for a live auction (spec/shopping.md §4 "Bid registration
     const reused = await registerBid(b, { reference_number: 'fdh-77', auction_type_id: typeId });
     expect(reused.status).toBe(422);
     expect(reused.body.errors.reference_number[0]).toMatch(/already been used/);
+    // The same deposit written with spaces or other separators is the same reference.
+    const c = new TestClient(server.url, (await createCustomer(db)).token);
+    for (const written of ['FDH 77', 'fdh/77', ' F.D.H-7 7 ']) {
+      const again = await registerBid(c, { reference_number: written, auction_type_id: typeId });
+      expect(again.status).toBe(422);
+      expect(again.body.errors.reference_number[0]).toMatch(/already been used/);
+    }
     const twice = await registerBid(a, { reference_number: 'FDH-78', auction_type_id: typeId });
     expect(twice.status).toBe(422);
     expect(twice.body.errors.auction_type_id[0]).toMatch(/already have/);
