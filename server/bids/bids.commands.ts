@@ -5,7 +5,7 @@ import { bidCeiling, bidCeilingRefusal, minimumNextBid, normaliseBidFactor, norm
 import { formatMK } from '@shared/rules/money.js';
 import type { Bid } from '@shared/schemas/bid.schema.js';
 import type { Database } from '../db/types.js';
-import { domainEvent, type Actor, type CommandOutcome, type CommittedEvent, type DomainEvent } from '../events/domain-events.js';
+import { bidPlacedEvent, type Actor, type CommandOutcome, type CommittedEvent, type DomainEvent } from '../events/domain-events.js';
 import { committedBidEvent } from '../events/event-log.repository.js';
 import { AppError } from '../http/app-error.js';
 import { findActiveRegistrations, lockItemsForBids, storeBids, type BidToStore, type LockedItem } from './bids.repository.js';
@@ -178,25 +178,20 @@ export async function placeBids(
         extendedFrom,
       },
     };
-    const event = domainEvent(
-      'bid.placed',
-      { type: 'item', id: a.request.itemId },
-      {
-        item_id: a.request.itemId,
-        bid_id: bidId,
-        user_id: a.request.userId,
-        user_name: userName,
-        bid_amount: a.request.amount,
-        created_at: createdAt,
-        bid_count: a.count,
-        min_next_bid: a.minNext,
-        date_to: dateTo,
-        previous_leader_id: a.previousLeaderId,
-        previous_amount: a.previousAmount,
-        extended_from: extendedFrom,
-      },
-      { type: 'user', id: a.request.userId },
-    ) as Extract<DomainEvent, { type: 'bid.placed' }>;
+    const event = bidPlacedEvent({
+      item_id: a.request.itemId,
+      bid_id: bidId,
+      user_id: a.request.userId,
+      user_name: userName,
+      bid_amount: a.request.amount,
+      created_at: createdAt,
+      bid_count: a.count,
+      min_next_bid: a.minNext,
+      date_to: dateTo,
+      previous_leader_id: a.previousLeaderId,
+      previous_amount: a.previousAmount,
+      extended_from: extendedFrom,
+    });
     events.push(event);
     committed.push(committedBidEvent(event, actor));
   });

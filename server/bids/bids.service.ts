@@ -4,7 +4,7 @@ import { minimumNextBid } from '@shared/rules/bidding.js';
 import { placeBidInputSchema } from '@shared/schemas/bid.schema.js';
 import type { AuthUser } from '../auth/user.repository.js';
 import type { Database } from '../db/types.js';
-import { domainEvent, userActor, type CommittedEvent, type DomainEvent } from '../events/domain-events.js';
+import { bidPlacedEvent, type CommittedEvent } from '../events/domain-events.js';
 import { committedBidEvent } from '../events/event-log.repository.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
@@ -78,26 +78,20 @@ export async function rebuildBidEvents(db: Kysely<Database>, bidIds: number[]): 
   if (rows.length === 0) return [];
   const increment = await getBidIncrement(db);
   return rows.map((r) => {
-    const createdAt = r.created_at.toISOString();
-    const event = domainEvent(
-      'bid.placed',
-      { type: 'item', id: r.item_id },
-      {
-        item_id: r.item_id,
-        bid_id: r.id,
-        user_id: r.user_id,
-        user_name: r.user_name,
-        bid_amount: r.bid_amount,
-        created_at: createdAt,
-        bid_count: r.bid_count,
-        min_next_bid: minimumNextBid(r.bid_amount, r.target_amount, increment),
-        date_to: r.date_to ? r.date_to.toISOString() : null,
-        previous_leader_id: r.previous_leader_id,
-        previous_amount: r.previous_amount,
-        extended_from: null,
-      },
-      userActor(r.user_id),
-    ) as Extract<DomainEvent, { type: 'bid.placed' }>;
-    return committedBidEvent(event, userActor(r.user_id));
+    const event = bidPlacedEvent({
+      item_id: r.item_id,
+      bid_id: r.id,
+      user_id: r.user_id,
+      user_name: r.user_name,
+      bid_amount: r.bid_amount,
+      created_at: r.created_at.toISOString(),
+      bid_count: r.bid_count,
+      min_next_bid: minimumNextBid(r.bid_amount, r.target_amount, increment),
+      date_to: r.date_to ? r.date_to.toISOString() : null,
+      previous_leader_id: r.previous_leader_id,
+      previous_amount: r.previous_amount,
+      extended_from: null,
+    });
+    return committedBidEvent(event, event.actor!);
   });
 }

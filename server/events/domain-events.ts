@@ -146,5 +146,10 @@ export function domainEvent<K extends DomainEventType>(
   return { type, subject, payload, ...(actor ? { actor } : {}) } as DomainEvent;
 }
 
+/** A `bid.placed` event: about the lot, by its bidder. */
+export function bidPlacedEvent(payload: EventPayloads['bid.placed']): Extract<DomainEvent, { type: 'bid.placed' }> {
+  return { type: 'bid.placed', subject: { type: 'item', id: payload.item_id }, payload, actor: { type: 'user', id: payload.user_id } };
+}
+
 /** Event types not written to `domain_events` because their own table is their log (bids). */
 export const SELF_LOGGED_EVENT_TYPES: ReadonlySet<DomainEventType> = new Set(['bid.placed']);

@@ -123,13 +123,6 @@ export function createEventPresenter(deps: EventPresenterDeps): (event: Committe
         later(event.type, () => emitItemUpdated([event.payload.item_id]));
         break;
       case 'order.placed':
-        later(event.type, async () => {
-          await emitItemUpdated(event.payload.item_ids);
-          await emitOrdersUpdated([event.payload.order_id]);
-        });
-        break;
-      case 'order.payment_started':
-        break;
       case 'order.status_changed':
         later(event.type, async () => {
           await emitItemUpdated(event.payload.item_ids);
@@ -145,8 +138,6 @@ export function createEventPresenter(deps: EventPresenterDeps): (event: Committe
       case 'cart.changed':
         later(event.type, () => emitCart(event.payload.owner));
         break;
-      case 'registration.submitted':
-        break;
       case 'registration.decided': {
         const p = event.payload;
         const approved = p.after === 'active';
@@ -158,6 +149,8 @@ export function createEventPresenter(deps: EventPresenterDeps): (event: Committe
         });
         break;
       }
+      case 'order.payment_started':
+      case 'registration.submitted':
       case 'user.registered':
       case 'user.profile_updated':
       case 'user.billing_address_changed':
