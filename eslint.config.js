@@ -138,6 +138,12 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // The service worker (web push): a classic script in the worker's own global scope.
+    name: 'gavel/service-worker',
+    files: ['client/public/sw.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
     name: 'gavel/shared-language',
     files: ['shared/**'],
     languageOptions: { globals: { ...globals['shared-node-browser'] } },

@@ -11,7 +11,12 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A page drawn a little late on a busy machine is not a failure: polls wait up to 5 s (not 1 s).
+    expect: { poll: { timeout: 5_000 } },
     pool: 'forks',
+    // Kysely's FileMigrationProvider imports server/db/migrations/*.ts natively (outside Vite): tsx
+    // loads them, as it does for `npm start` and the processes tests spawn.
+    execArgv: ['--import', 'tsx'],
     maxWorkers: 2,
     reporters: ['default'],
   },

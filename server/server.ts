@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { requestIdMixin } from './http/request-context.js';
 import { pino, type Logger } from 'pino';
 import { openQueues, queueList } from './jobs/queues.js';
 import { createApp } from './app.js';
 import { createHttpDrain } from './http/http-drain.js';
 import { createDpoSetup, type DpoSetup } from './dpo/dpo-setup.js';
-import type { Config } from './config.js';
+import { masterSecret, smsSettingsOf, vapidKeysOf, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
 import { BullmqJobScheduler } from './jobs/bullmq-job-scheduler.js';
@@ -17,12 +16,19 @@ import type { CommandRunner } from './events/command-runner.js';
 import type { EventRelay } from './events/event-relay.js';
 import { startEventSpine } from './events/event-spine.js';
 import { rebuildBidEvents } from './bids/bids.service.js';
+import { createMailSender } from './notifications/notification-delivery.js';
+import { runNotifications, startNotifierLoop, type NotifierDeps, type NotifierRun } from './notifications/notifier.js';
+import { createPushSender, generatePushKeys } from './notifications/push-sender.js';
+import { createSmsSender } from './notifications/sms-sender.js';
+import { unsubscribeSecret } from './notifications/unsubscribe-token.js';
 import { createJobReactions } from './jobs/job-reactions.js';
 import { startInProcessScheduler } from './jobs/in-process-scheduler.js';
 import { createOrderPaymentReverifier } from './payments/order-payment-reverifier.js';
 import type { JobScheduler } from './jobs/job-scheduler.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createRealtime, type GavelIo } from './realtime/io.js';
+import { CredentialSockets } from './realtime/credential-sockets.js';
+import { allowedOriginsOf } from './http/cross-site.js';
 import { RedisBus } from './realtime/redis-bus.js';
 import { createRedisOutageLog } from './ops/redis-outages.js';
 
@@ -44,21 +50,9 @@ export interface RunningServer {
   metrics: Metrics;
   /** DPO Pay client (for `reverifyPayment`) and, without `DPO_API_URL`, the local simulator. */
   dpo: DpoSetup;
+  /** One notification run now (produce, then deliver), as the schedule would (issue 16). */
+  notify(): Promise<NotifierRun>;
   close(): Promise<void>;
-}
-
-/**
- * The secret that signs anti-forgery tokens: `CSRF_SECRET`, else one kept in `DATA_DIR`
- * (created once), so tokens survive a restart.
- */
-function csrfSecret(config: Config): string {
-  if (config.CSRF_SECRET) return config.CSRF_SECRET;
-  const file = path.join(config.dataDir, 'csrf-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
 
 /**
@@ -69,7 +63,7 @@ function csrfSecret(config: Config): string {
  * `close()` closes it too.
  */
 export async function startServer(config: Config, opts: { logger?: Logger; seed?: boolean; database?: DatabaseHandle } = {}): Promise<RunningServer> {
-  const logger = opts.logger ?? pino({ level: config.LOG_LEVEL });
+  const logger = opts.logger ?? pino({ level: config.LOG_LEVEL, mixin: requestIdMixin });
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, logger }));
   await migrateToLatest(database.db);
   if (opts.seed ?? config.SEED === 'auto') {
@@ -117,15 +111,34 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
         reverifyPayment: createOrderPaymentReverifier({ db: database.db, dpo: dpo.client, runner, logger }),
       });
   runner.addAfterCommit(createJobReactions(jobs, logger));
+  const secret = masterSecret(config);
+  const notifierDeps: NotifierDeps = {
+    db: database.db,
+    runner,
+    logger,
+    mail: createMailSender(config.SMTP_URL, config.MAIL_FROM),
+    sms: createSmsSender(smsSettingsOf(config)),
+    push: createPushSender(vapidKeysOf(config, generatePushKeys), config.VAPID_SUBJECT),
+    appUrl: () => config.APP_URL ?? selfUrl,
+    secret: unsubscribeSecret(secret),
+    graceMs: config.NOTIFY_GRACE_MS,
+  };
+  // Embedded: this process tells users of what happened; scale-out: the workers do (queue `notifications`).
+  const notifierLoop = !scale && config.NOTIFY_INTERVAL_MS > 0 ? startNotifierLoop(notifierDeps, config.NOTIFY_INTERVAL_MS) : null;
+  const credentialSockets = new CredentialSockets();
   const app = createApp({
     config,
+    credentialSockets,
     dpo,
     db: database.db,
     bus,
     runner,
     logger,
     clientDir: path.join(rootDir, 'client', 'dist'),
-    csrfSecret: csrfSecret(config),
+    csrfSecret: secret,
+    mail: notifierDeps.mail,
+    appUrl: notifierDeps.appUrl,
+    pushPublicKey: notifierDeps.push?.publicKey,
     jobs: jobs,
     metrics,
     queues: scale ? queueList(scale.queues) : null,
@@ -140,6 +153,8 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
     bus,
     logger,
     scaleOut: scale ? { redis: scale.adapterRedis, streamName: `${config.BUS_CHANNEL}:socket.io` } : undefined,
+    allowedOrigins: allowedOriginsOf(config),
+    credentialSockets,
   });
   metrics.trackSockets(() => io.engine.clientsCount);
   await new Promise<void>((resolve, reject) => {
@@ -161,6 +176,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
       io.local.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await jobs.close();
+      await notifierLoop?.close();
       await spine.close();
       if (scale) {
         await scale.queues.close();
@@ -169,5 +185,5 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
       await bus.close();
       await database.close();
     })());
-  return { url, port, database, bus, runner, relay: spine.relay, io, logger, jobs: jobs, metrics, dpo, close };
+  return { url, port, database, bus, runner, relay: spine.relay, io, logger, jobs: jobs, metrics, dpo, notify: () => runNotifications(notifierDeps), close };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminOrderViewSchema } from './schemas/admin-order.schema.js';
 import { bidSchema } from './schemas/bid.schema.js';
 import type { AdvertView } from './schemas/advert.schema.js';
+import type { NotificationNewEvent } from './schemas/notification.schema.js';
 import type { SubscriptionUpdatedEvent } from './schemas/subscription.schema.js';
 
 /** `item:subscribe` / `item:unsubscribe` payload. Source: DESIGN.md socket contract. */
@@ -64,6 +65,10 @@ export interface ServerToClientEvents {
   'subscription:updated': (e: SubscriptionUpdatedEvent) => void;
   'time:sync': (e: TimeSyncEvent) => void;
   'order:updated': (e: OrderUpdatedEvent) => void;
+  /** To the user's room: a new notification and the unread count (issue 16). */
+  'notification:new': (e: NotificationNewEvent) => void;
+  /** To the user's room: notifications were marked read (in another tab too) and the unread count after. */
+  'notification:read': (e: { ids: number[] | 'all'; unread: number }) => void;
 }
 
 /** Typed Socket.IO events client → server. */

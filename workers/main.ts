@@ -1,6 +1,10 @@
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { ConfigError, loadConfig } from '../server/config.js';
+import { ConfigError, loadConfig, masterSecret, smsSettingsOf, vapidKeysOf } from '../server/config.js';
+import { createPushSender, generatePushKeys } from '../server/notifications/push-sender.js';
+import { createSmsSender } from '../server/notifications/sms-sender.js';
+import { createMailSender } from '../server/notifications/notification-delivery.js';
+import { unsubscribeSecret } from '../server/notifications/unsubscribe-token.js';
 import { migrateToLatest, openDatabase } from '../server/db/database.js';
 import { RedisBus } from '../server/realtime/redis-bus.js';
 import { createRedisOutageLog } from '../server/ops/redis-outages.js';
@@ -52,6 +56,15 @@ async function main(): Promise<void> {
       logger,
     }),
     metricsPort: config.WORKER_METRICS_PORT,
+    notifications: {
+      mail: createMailSender(config.SMTP_URL, config.MAIL_FROM),
+      sms: createSmsSender(smsSettingsOf(config)),
+      push: createPushSender(vapidKeysOf(config, generatePushKeys), config.VAPID_SUBJECT),
+      appUrl: () => config.APP_URL ?? 'http://127.0.0.1:3000',
+      secret: unsubscribeSecret(masterSecret(config)),
+      intervalMs: Math.max(config.NOTIFY_INTERVAL_MS, 250),
+      graceMs: config.NOTIFY_GRACE_MS,
+    },
   });
   logger.info({ prefix: config.QUEUE_PREFIX, metrics: running.metricsUrl }, 'workers started');
   const shutdown = async (signal: string) => {

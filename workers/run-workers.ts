@@ -15,6 +15,7 @@ import { createMetrics, type Metrics } from '../server/metrics/metrics.js';
 import { logRedisClientErrors } from '../server/ops/redis-outages.js';
 import type { CommandRunner } from '../server/events/command-runner.js';
 import { createJobReactions } from '../server/jobs/job-reactions.js';
+import { runNotifications, type NotifierDeps } from '../server/notifications/notifier.js';
 
 /** What the workers run with. `redis` must have `maxRetriesPerRequest: null` (BullMQ workers). */
 export interface WorkersDeps {
@@ -38,6 +39,8 @@ export interface WorkersDeps {
   paymentScheduleMs?: readonly number[];
   /** Serve this process's `/metrics` on this port (0: a free one); absent: no HTTP. */
   metricsPort?: number;
+  /** Notifications (issue 16): how mail goes out and where links point; absent: the `notifications` queue has no worker. */
+  notifications?: Omit<NotifierDeps, 'db' | 'runner' | 'logger'> & { intervalMs: number };
 }
 
 /** Running workers: `close()` finishes the jobs in hand, takes no new one, then disconnects. */
@@ -49,9 +52,9 @@ export interface RunningWorkers {
 }
 
 /**
- * Starts one BullMQ worker per queue (auction close, reservation release, the sweep, and
- * payment re-verification when a verifier is given), upserts the repeatable sweep (job
- * scheduler `sweep`, every `sweepSeconds`, made again and run at once after every Redis reconnect), records job durations, logs failures and worker
+ * Starts one BullMQ worker per queue (auction close, reservation release, the sweep,
+ * notifications when configured, and payment re-verification when a verifier is given), upserts
+ * the repeatable sweep and notification run (job schedulers `sweep` and `notify`; every `sweepSeconds`, made again and run at once after every Redis reconnect), records job durations, logs failures and worker
  * errors. Handlers are idempotent (the database is the truth), so BullMQ's retries with
  * backoff and its stalled-job recovery (a worker killed mid-job) are safe.
  */
@@ -98,8 +101,25 @@ export async function startWorkers(deps: WorkersDeps): Promise<RunningWorkers> {
   } else {
     logger.warn('payment re-verification is not wired: the payment-verify queue has no worker');
   }
-  const scheduleSweep = () =>
-    queues[QUEUE_NAMES.maintenance].upsertJobScheduler('sweep', { every: (deps.sweepSeconds ?? 15) * 1000 }, { name: 'sweep', data: {} });
+  const notifications = deps.notifications;
+  if (notifications) {
+    const notifierDeps: NotifierDeps = { ...notifications, db: deps.db, runner: deps.runner, logger };
+    start(
+      QUEUE_NAMES.notifications,
+      async () => {
+        const run = await runNotifications(notifierDeps);
+        if (run.failed) throw new Error(`${run.failed} notification e-mail(s) failed, retried later: ${run.errors.slice(0, 3).join('; ')}`);
+        return run;
+      },
+      { concurrency: 1 },
+    );
+  }
+  const scheduleSweep = async () => {
+    await queues[QUEUE_NAMES.maintenance].upsertJobScheduler('sweep', { every: (deps.sweepSeconds ?? 15) * 1000 }, { name: 'sweep', data: {} });
+    if (notifications && notifications.intervalMs > 0) {
+      await queues[QUEUE_NAMES.notifications].upsertJobScheduler('notify', { every: notifications.intervalMs }, { name: 'notify', data: {} });
+    }
+  };
   await scheduleSweep();
   // A Redis without persistence forgets job schedulers and delayed jobs when it restarts. After
   // every reconnect the sweep's schedule is made again and a sweep runs at once: it closes what

@@ -6,6 +6,7 @@ import { advertInputSchema, advertPatchSchema } from '@shared/schemas/advert.sch
 import { requireRole } from '../auth/auth.middleware.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
+import { readableMultipart } from '../http/request-guards.js';
 import { parseInput } from '../http/validate.js';
 import type { CommandRunner } from '../events/command-runner.js';
 import { operatorActor } from '../events/domain-events.js';
@@ -17,7 +18,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 /**
  * Advert routes. Public: `GET /api/public/adverts` and its fallback `GET /api/adverts` →
  * `{data: AdvertView[]}` (shown adverts only). Operators (admin role): `GET /api/admin/adverts`,
- * `POST /api/admin/adverts` (multipart: description, date_from, date_to, active, image file),
+ * `POST /api/admin/adverts` (multipart: description, date_from, date_to, active, auction_type_id
+ * (the sale it announces; empty for none), image file),
  * `PATCH /api/admin/adverts/{id}`, `POST /api/admin/adverts/{id}/end` → `{success, data: AdvertView}`
  * (201 when created). Each change is a command (server/adverts/adverts.commands.ts) whose event
  * brings the shown adverts to every open page; an uploaded picture is stored before it.
@@ -26,14 +28,17 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 export function createAdvertsRouter(deps: { db: Kysely<Database>; runner: CommandRunner; uploadsDir: string }): Router {
   const { db, runner } = deps;
   const router = Router();
-  const upload = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 },
-    fileFilter: (_req, file, cb) => {
-      if (/^image\/(jpeg|png|webp)$/.test(file.mimetype)) cb(null, true);
-      else cb(AppError.validation({ image: ['The image must be a JPEG, PNG or WebP picture.'] }));
-    },
-  }).single('image');
+  const upload = readableMultipart(
+    multer({
+      storage: multer.memoryStorage(),
+      limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 },
+      // A first sieve only: the declared type can lie; storeAdvertImage reads the format from the bytes.
+      fileFilter: (_req, file, cb) => {
+        if (/^image\/(jpeg|png|webp)$/.test(file.mimetype)) cb(null, true);
+        else cb(AppError.validation({ image: ['The image must be a JPEG, PNG or WebP picture.'] }));
+      },
+    }).single('image'),
+  );
 
   const visible: RequestHandler = async (_req, res) => {
     res.json({ data: await listVisibleAdverts(db) });

@@ -12,6 +12,8 @@ export interface ClosingItem {
   reserve_price: number | null;
   date_to: Date | null;
   kind: 'cash' | 'online' | 'live';
+  /** Whether the lot's sale is published (a draft sale's lots do not close, issue 13 "Sales"). */
+  published: boolean;
   /** The database clock when the row was locked. */
   now: Date;
 }
@@ -31,6 +33,7 @@ export async function lockItemForClose(trx: Kysely<Database>, itemId: number): P
       'items.reserve_price',
       'items.date_to',
       'at.type as kind',
+      sql<boolean>`at.published_at IS NOT NULL`.as('published'),
       sql<Date>`now()`.as('now'),
     ])
     .where('items.id', '=', itemId)
@@ -56,7 +59,7 @@ export async function findWinner(trx: Kysely<Database>, userId: number): Promise
   return trx.selectFrom('users').select(['id', 'name', 'email', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow();
 }
 
-/** Ids of open online/live lots whose end time has passed (oldest first, at most `limit`). */
+/** Ids of open online/live lots of published sales whose end time has passed (oldest first, at most `limit`). */
 export async function findDueAuctions(db: Kysely<Database>, limit = 100): Promise<number[]> {
   const rows = await db
     .selectFrom('items')
@@ -65,6 +68,7 @@ export async function findDueAuctions(db: Kysely<Database>, limit = 100): Promis
     .where('items.closed_by', 'is', null)
     .where('items.status', '=', 'available')
     .where('at.type', '!=', 'cash')
+    .where('at.published_at', 'is not', null)
     .where('items.date_to', '<=', sql<Date>`now()`)
     .orderBy('items.date_to')
     .limit(limit)
@@ -73,8 +77,8 @@ export async function findDueAuctions(db: Kysely<Database>, limit = 100): Promis
 }
 
 /**
- * Open online/live lots ending after now and within `horizonMs` (soonest first, at most
- * `limit`), with their `date_to`: the sweep makes sure each has its delayed close job.
+ * Open online/live lots of published sales ending after now and within `horizonMs` (soonest
+ * first, at most `limit`), with their `date_to`: the sweep makes sure each has its delayed close job.
  */
 export async function findUpcomingAuctions(db: Kysely<Database>, horizonMs: number, limit = 1000): Promise<{ id: number; date_to: Date }[]> {
   const rows = await db
@@ -84,6 +88,7 @@ export async function findUpcomingAuctions(db: Kysely<Database>, horizonMs: numb
     .where('items.closed_by', 'is', null)
     .where('items.status', '=', 'available')
     .where('at.type', '!=', 'cash')
+    .where('at.published_at', 'is not', null)
     .where('items.date_to', '>', sql<Date>`now()`)
     .where('items.date_to', '<=', sql<Date>`now() + make_interval(secs => ${horizonMs / 1000})`)
     .orderBy('items.date_to')

@@ -39,7 +39,7 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * committed in), filtered by {@link AuditFilters}. Each event carries its actor as operators read
  * it (the user's current name and e-mail joined from `users`; a system job's recorded name) and
  * what its subject is called now (lot name, order reference, user name, registration reference,
- * the start of an advert's text, whose cart; null when unknown or the row is gone).
+ * the start of an advert's text, whose cart, a sale's name; null when unknown or the row is gone).
  * @returns `{data: AuditEvent[], meta: PageInfo}` (the spec's pagination fields).
  * Source: docs/architecture.md "Commands, events, audit" (the log is the operators' audit trail).
  */
@@ -62,6 +62,8 @@ export async function listAuditEvents(db: Kysely<Database>, filters: AuditFilter
     .leftJoin('adverts as sa', (join) => join.onRef('sa.id', '=', 'e.subject_id').on('e.subject_type', '=', 'advert'))
     .leftJoin('carts as sc', (join) => join.onRef('sc.id', '=', 'e.subject_id').on('e.subject_type', '=', 'cart'))
     .leftJoin('users as scu', 'scu.id', 'sc.user_id')
+    .leftJoin('site_pages as sp', (join) => join.onRef('sp.id', '=', 'e.subject_id').on('e.subject_type', '=', 'page'))
+    .leftJoin('auction_types as ss', (join) => join.onRef('ss.id', '=', 'e.subject_id').on('e.subject_type', '=', 'sale'))
     .select([
       'e.id',
       'e.type',
@@ -76,7 +78,7 @@ export async function listAuditEvents(db: Kysely<Database>, filters: AuditFilter
       'actor.email as actor_user_email',
       sql<
         string | null
-      >`coalesce(si.name, so.order_reference, su.name, sr.reference_number, CASE WHEN length(sa.description) > 60 THEN left(sa.description, 59) || '…' ELSE nullif(sa.description, '') END, scu.name || '''s cart')`.as(
+      >`coalesce(si.name, so.order_reference, su.name, sr.reference_number, CASE WHEN length(sa.description) > 60 THEN left(sa.description, 59) || '…' ELSE nullif(sa.description, '') END, scu.name || '''s cart', sp.title, ss.name)`.as(
         'subject_label',
       ),
     ])

@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Kysely } from 'kysely';
 import { doubleCsrf } from 'csrf-csrf';
 import { MESSAGES } from '@shared/messages.js';
+import { GUEST_CART_COOKIE } from '../cart/cart-cookie.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { hashSecret, touchSession } from './credentials.service.js';
@@ -95,7 +96,8 @@ export function requireUser(message: string = MESSAGES.unauthenticated): Request
 /**
  * Anti-forgery protection (double-submit cookie, `csrf-csrf`) bound to the session cookie.
  * Applies to state-changing requests of cookie sessions: web routes always, `/api/*` only when
- * a session cookie is present; bearer-token requests are exempt. Failure is 419.
+ * a session or guest cart cookie is present (a guest's cart is a cookie's state too, issue 18);
+ * bearer-token requests are exempt. Failure is 419.
  */
 export function createCsrf(opts: { secret: string; secure: boolean }) {
   const { doubleCsrfProtection, generateCsrfToken } = doubleCsrf({
@@ -104,7 +106,8 @@ export function createCsrf(opts: { secret: string; secure: boolean }) {
     cookieName: XSRF_COOKIE,
     cookieOptions: { sameSite: 'lax', path: '/', secure: opts.secure, httpOnly: false },
     getCsrfTokenFromRequest: (req) => req.headers['x-xsrf-token'] as string | undefined,
-    skipCsrfProtection: (req) => Boolean(bearerToken(req.headers.authorization)) || (req.path.startsWith('/api/') && !req.cookies?.[SESSION_COOKIE]),
+    skipCsrfProtection: (req) =>
+      Boolean(bearerToken(req.headers.authorization)) || (req.path.startsWith('/api/') && !req.cookies?.[SESSION_COOKIE] && !req.cookies?.[GUEST_CART_COOKIE]),
   });
   /** Issues a fresh token cookie for the request's current session cookie. */
   const issue = (req: Request, res: Response) => generateCsrfToken(req, res, { overwrite: true });

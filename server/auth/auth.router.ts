@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { Kysely } from 'kysely';
 import { MESSAGES } from '@shared/messages.js';
 import { ACCOUNT_MESSAGES } from '@shared/messages/accounts.js';
+import { isCommonPassword } from '@shared/rules/common-passwords.js';
 import { registerInputSchema, sessionLoginInputSchema, tokenLoginInputSchema } from '@shared/schemas/auth.schema.js';
 import type { Database } from '../db/types.js';
 import { CAPTCHA_FIELD, type CaptchaVerifier } from '../captcha/captcha.verifier.js';
@@ -29,10 +30,12 @@ export interface AuthRouterDeps {
   apiTokenTtlMs: number;
   /** Per-IP and per-account limits of sign-in and registration. */
   rateLimit: AuthRateLimitSettings;
-  /** Human verification of `POST /login` and `POST /api/register`. */
+  /** Human verification of `POST /login`, `POST /api/login` and `POST /api/register`. */
   captcha: CaptchaVerifier;
   /** Remembered bearer tokens, cleared when one is revoked. */
   tokenCache?: TokenCache;
+  /** Disconnects the sockets a revoked session (cookie value) or API token (row id) signed in, in every process. */
+  endSockets?: (credential: { sessionId?: string; tokenId?: number }) => void;
 }
 
 // A hash of a random password: verifying against it costs as much as a real check, so a
@@ -67,13 +70,16 @@ function safeRedirect(value: string | null | undefined): string | null {
  * Sign-in, registration and session routes: `GET /sanctum/csrf-cookie`, `POST /login`,
  * `POST /logout`, `POST /api/login`, `POST /api/logout`, `POST /api/register`,
  * `GET /api/user-session`, `GET /api/user`. Source: spec/accounts-and-shell.md §7, DESIGN.md.
- * `POST /login` and `POST /api/register` need a human-verification token in
- * `g-recaptcha-response` (422 otherwise) and are rate limited per IP and per email (429).
- * `POST /api/register` runs the `registerUser` command (event `user.registered`; the actor is a
+ * `POST /login`, `POST /api/login` and `POST /api/register` need a human-verification token in
+ * `g-recaptcha-response` (422 otherwise); they are rate limited per IP (429) and slowed per email
+ * and source address together after repeated failures (see {@link createAuthRateLimiters}).
+ * `POST /api/register` refuses the most common passwords (422 on `password`, before the challenge
+ * is spent) and runs the `registerUser` command (event `user.registered`; the actor is a
  * guest, or the signed-in user) and answers 201 `{success, message, data: {token, user}, user}`;
  * with `start_session: true` (JSON) it also signs the browser in (remember false). Sign-in and sign-out are credential mechanics
  * (their `sessions` and `api_tokens` rows are the record), not commands: no event per sign-in.
- * `POST /logout` ends the cookie session and, when a bearer token is sent, revokes it too.
+ * `POST /logout` ends the cookie session and, when a bearer token is sent, revokes it too; the
+ * sockets either signed in are disconnected (issue 18).
  */
 export function createAuthRouter(deps: AuthRouterDeps): Router {
   const { db, csrf } = deps;
@@ -107,7 +113,10 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
   /** Starts a new session (new id: no session fixation; the previous one is revoked). */
   const startSession = async (req: Request, res: Response, userId: number, remember: boolean) => {
     const previous = req.cookies?.[SESSION_COOKIE];
-    if (previous) await revokeSession(db, previous);
+    if (previous) {
+      await revokeSession(db, previous);
+      deps.endSockets?.({ sessionId: previous });
+    }
     const session = await createSession(db, {
       userId,
       remember,
@@ -129,10 +138,14 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
 
   router.post('/logout', async (req, res) => {
     const current = req.cookies?.[SESSION_COOKIE];
-    if (current) await revokeSession(db, current);
+    if (current) {
+      await revokeSession(db, current);
+      deps.endSockets?.({ sessionId: current });
+    }
     if (req.auth.tokenId) {
       await revokeApiToken(db, req.auth.tokenId);
       deps.tokenCache?.clear();
+      deps.endSockets?.({ tokenId: req.auth.tokenId });
     }
     setSessionCookie(req, res, null);
     res.json({ success: true });
@@ -140,6 +153,7 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
 
   router.post('/api/login', ...loginLimiters, async (req, res) => {
     const input = parseInput(tokenLoginInputSchema, req.body);
+    await deps.captcha.verify(input[CAPTCHA_FIELD], req.ip);
     const userId = await checkCredentials(db, input.email, input.password);
     const { token, expiresAt } = await createApiToken(db, { userId, name: input.device_name, ttlMs: deps.apiTokenTtlMs });
     res.json({ token, token_type: 'Bearer', expires_at: expiresAt.toISOString(), user: await findAuthUserById(db, userId) });
@@ -149,12 +163,14 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
     if (req.auth.tokenId) {
       await revokeApiToken(db, req.auth.tokenId);
       deps.tokenCache?.clear();
+      deps.endSockets?.({ tokenId: req.auth.tokenId });
     }
     res.json({ success: true });
   });
 
   router.post('/api/register', ...registerLimiters, async (req, res) => {
     const input = parseInput(registerInputSchema, req.body);
+    if (isCommonPassword(input.password)) throw AppError.validation({ password: [ACCOUNT_MESSAGES.passwordTooCommon] });
     await deps.captcha.verify(input[CAPTCHA_FIELD], req.ip);
     // Cheap refusal before the slow hash; the command checks again inside its transaction.
     if (await findUserByEmail(db, input.email)) {

@@ -9,6 +9,7 @@ import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { errorAnswer } from '../http/error-handler.js';
 import type { Metrics } from '../metrics/metrics.js';
+import type { BidRateLimiter } from './bid-rate-limit.js';
 import type { BidSequencer } from './bid-sequencer.js';
 import { placeBidAs } from './bids.service.js';
 
@@ -24,6 +25,8 @@ export interface BidLaneDeps {
   securityHeaders: RawMiddleware;
   logger: Logger;
   metrics?: Metrics;
+  /** Bids per bidder per second, shared with the Express route (absent: no limit). */
+  rateLimiter?: BidRateLimiter;
 }
 
 const run = (mw: RawMiddleware, req: IncomingMessage, res: ServerResponse) =>

@@ -37,7 +37,7 @@ export class BidSequencer {
    * Queues a bid and resolves once it is committed and published.
    * @throws the refusal's AppError (see {@link placeBids}), or a database error.
    */
-  submit(itemId: number, request: { userId: number; amount: number }): Promise<PlacedBid> {
+  submit(itemId: number, request: { userId: number; amount: number; maxAmount?: number | null }): Promise<PlacedBid> {
     return new Promise<PlacedBid>((resolve, reject) => {
       this.queue.push({ itemId, ...request, resolve, reject });
       this.pump();
@@ -74,7 +74,7 @@ export class BidSequencer {
   /** Places one batch (its events published by the runner), then settles its requests. */
   private async place(batch: Waiting[]): Promise<void> {
     try {
-      const requests = batch.map(({ itemId, userId, amount }): ItemBidRequest => ({ itemId, userId, amount }));
+      const requests = batch.map(({ itemId, userId, amount, maxAmount }): ItemBidRequest => ({ itemId, userId, amount, maxAmount }));
       const outcomes = await this.deps.runner.run(placeBids, BIDS_ACTOR, requests);
       for (let i = 0; i < batch.length; i++) {
         const o = outcomes[i];

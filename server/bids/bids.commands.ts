@@ -1,36 +1,74 @@
 import type { Transaction } from 'kysely';
 import { MESSAGES } from '@shared/messages.js';
 import { bidRefusal } from '@shared/rules/bid-refusal.js';
+import { BIDDING_MESSAGES } from '@shared/messages/bidding.js';
+import { resolveBid, type LotBidState } from '@shared/rules/bid-resolution.js';
 import { bidCeiling, bidCeilingRefusal, minimumNextBid, normaliseBidFactor, normaliseIncrement } from '@shared/rules/bidding.js';
 import { formatMK } from '@shared/rules/money.js';
 import type { Bid } from '@shared/schemas/bid.schema.js';
 import type { Database } from '../db/types.js';
-import { bidPlacedEvent, type Actor, type CommandOutcome, type CommittedEvent, type DomainEvent } from '../events/domain-events.js';
+import { bidPlacedEvent, type Actor, type CommandOutcome, type CommittedEvent, type DomainEvent, type EventPayloads } from '../events/domain-events.js';
 import { committedBidEvent } from '../events/event-log.repository.js';
 import { AppError } from '../http/app-error.js';
-import { findActiveRegistrations, lockItemsForBids, storeBids, type BidToStore, type LockedItem } from './bids.repository.js';
+import {
+  findActiveRegistrations,
+  lockItemsForBids,
+  storeBids,
+  type AuditRowToStore,
+  type BidToStore,
+  type LockedItem,
+  type MaximumToStore,
+} from './bids.repository.js';
+import { incrementTables } from './increments.repository.js';
 
 /**
  * Why a bid was refused (also the label of the rejection metric): `too_high` is above the lot's
- * bid ceiling ({@link bidCeiling}), `already_leading` comes from the lot's current leader.
+ * bid ceiling ({@link bidCeiling}), `already_leading` comes from the lot's current leader,
+ * `rate_limited` from a bidder sending faster than the per-bidder limit (server/bids/bid-rate-limit.ts),
+ * `suspended` from a bidder an operator blocked and `over_limit` from a bid above the bidder's
+ * spending limit (issue 13 "Bidders").
  */
-export type BidRejectReason = 'not_found' | 'cash_item' | 'closed' | 'ended' | 'not_started' | 'not_subscribed' | 'already_leading' | 'too_low' | 'too_high';
+export type BidRejectReason =
+  | 'not_found'
+  | 'cash_item'
+  | 'closed'
+  | 'ended'
+  | 'not_started'
+  | 'not_subscribed'
+  | 'already_leading'
+  | 'max_not_higher'
+  | 'too_low'
+  | 'too_high'
+  | 'rate_limited'
+  | 'suspended'
+  | 'over_limit';
 
-/** An accepted bid: the stored bid, the lot's new state and who led before. */
+/**
+ * An accepted ask: the asker's stored bid (null when their bid was not stored: a raised
+ * maximum, or a maximum tied with an earlier one), the lot's new state, whether the asker leads,
+ * and who led before.
+ */
 export interface PlacedBid {
-  bid: Bid;
+  bid: Bid | null;
   item: { id: number; bid_amount: number; bid_count: number; min_next_bid: number; date_to: string | null };
+  /** Whether the asker leads once the ask is resolved. */
+  leading: boolean;
+  /** The asker's standing maximum (MWK) when they set one, else null. Private to them. */
+  maxAmount: number | null;
+  /** What happened: a bid placed (leading or outbid at once), a tie lost, or a maximum raised. */
+  outcome: 'placed' | 'tied' | 'raised';
   previousLeaderId: number | null;
   previousAmount: number | null;
   /** Soft close: the end time before this bid extended it (ISO), or null when it did not. */
   extendedFrom: string | null;
 }
 
-/** One bid asked for, in arrival order: the bidder, the lot and the amount (MWK). */
+/** One bid asked for, in arrival order: the bidder, the lot, the amount and the optional maximum (MWK). */
 export interface ItemBidRequest {
   itemId: number;
   userId: number;
   amount: number;
+  maxAmount?: number | null;
 }
 
 /** The outcome of one bid of a batch: placed, or refused with the error to answer. */
@@ -43,12 +81,12 @@ export interface PlaceBidsOptions {
   maxBidFactor?: number;
 }
 
-const reject = (status: number, reason: BidRejectReason, message: string, extra: Record<string, unknown> = {}) =>
+const reject = (status: number, reason: BidRejectReason, message: string, extra: Record<string, unknown> = {}, field = 'amount') =>
   new AppError(
     status,
     status === 403 ? 'forbidden' : status === 404 ? 'not_found' : 'bid_rejected',
     message,
-    status === 422 ? { amount: [message] } : undefined,
+    status === 422 ? { [field]: [message] } : undefined,
     {
       error: message,
       reason,
@@ -56,29 +94,38 @@ const reject = (status: number, reason: BidRejectReason, message: string, extra:
     },
   );
 
+/** Two bid ids are taken per ask: its own bid and an automatic answer. */
+const IDS_PER_ASK = 2;
+
 /**
  * Command: places a batch of bids, on one lot or many, in arrival order, in the caller's
- * transaction. Locks the lots (id order), checks each bid against its lot's running state, then
- * stores every changed lot and accepted bid in one statement. The row locks make the database
- * decide races between processes; within the batch, order decides: a later bid that no longer
- * beats an earlier accepted one is refused as too low, and a later bid by the bidder an earlier
- * one made the leader is refused as already leading, exactly as if it came alone afterwards.
- * Each bid's actor is its bidder; `bid.placed` per accepted bid. The bids table is its log: the
- * batch's outbox row, written in the same statement as the bids (ids taken in advance with the
- * locks), names the bids; the relay makes their events again from them if needed.
- * Rules (spec/shopping.md §4-5, DESIGN.md "How a bid flows"): the lot exists; {@link bidRefusal}
- * (shared with the client's bid button: not a cash lot, open, before date_to, started); live lots
- * need an active registration for the lot's auction; the bidder is not the lot's current leader
- * (`leader_id`; fault-hardening review: no outbidding yourself); amount ≥ max(current bid,
- * starting amount) + increment (setting `auction_bid_increment`, minimum 1); amount ≤
- * {@link bidCeiling} (setting `max_bid_factor`, default 10, times that minimum; fault-hardening
- * review: one huge bid froze the lot for everyone). Soft close: a bid on an ONLINE auction
- * within the last `soft_close_minutes` (default 2) moves `date_to` to now + that many minutes.
- * The caller checks sign-in and the `place_bids` permission.
+ * transaction. Locks the lots (id order), resolves each ask against its lot's running state with
+ * the shared rule {@link resolveBid} (maximum bids, increment bands, reserve), then stores every
+ * changed lot, every stored bid (the asker's and automatic ones) and the bidders' maximums in
+ * one statement. The row locks make the database decide races between processes; within the
+ * batch, order decides, exactly as if each ask came alone afterwards.
+ * Each stored bid's actor is its bidder; `bid.placed` per stored bid, in order; a maximum set or
+ * raised is written to the audit trail only (`bid.maximum_set`, never published). The bids table
+ * is its log: the batch's outbox row, written in the same statement as the bids (ids taken in
+ * advance with the locks), names the bids; the relay makes their events again from them.
+ * Rules (spec/shopping.md §4-5, DESIGN.md "How a bid flows", issue "Bidding engine"): the lot
+ * exists and its sale is published (a draft's lots answer 404); {@link bidRefusal} (shared with
+ * the client's bid button); lots of live sales and of sales that ask a deposit need an active
+ * registration for the lot's auction (issue 13 "Sales"); the leader may only raise their maximum (a plain bid:
+ * MESSAGES.alreadyHighestBidder; a maximum not above theirs: `max_not_higher`); a bidder an operator
+ * blocked is refused (403 `suspended`, BIDDING_MESSAGES.biddingSuspended), and a bidder with a spending
+ * limit may not end up committed above it (403 `over_limit`, naming the limit): their open leads, each
+ * at the greater of its price and their maximum, plus their won orders awaiting payment, with this lot
+ * counted as the ask would leave it (issue 13 "Bidders"); others bid at
+ * least max(current bid, starting amount) + the increment at that price (the sale's bands, else
+ * the global bands, else the setting `auction_bid_increment`), and at most {@link bidCeiling}
+ * (setting `max_bid_factor`, default 10, times that minimum; a maximum may be higher). Soft
+ * close: a stored bid on an ONLINE auction within the last soft-close minutes (the sale's own,
+ * else the setting `soft_close_minutes`, default 2) moves `date_to` to now + that many minutes. The caller checks sign-in and `place_bids`.
  * @returns one outcome per request, in order. Refusals are AppError 404/403/422 with
- *   `{error, reason}` (422s also `errors.amount`); a too-low bid's message contains 'less than
- *   current' and carries `min_next_bid`; a too-high one (MESSAGES.bidAboveCeiling) carries
- *   `min_next_bid` and `max_bid`; the leader's gets MESSAGES.alreadyHighestBidder.
+ *   `{error, reason}` (422s also `errors.amount`, or `errors.max_amount` for a maximum not
+ *   above the standing one); a too-low bid's message contains 'less than current' and carries
+ *   `min_next_bid`; a too-high one (MESSAGES.bidAboveCeiling) carries `min_next_bid` and `max_bid`.
  */
 export async function placeBids(
   trx: Transaction<Database>,
@@ -90,112 +137,175 @@ export async function placeBids(
   const locked = await lockItemsForBids(
     trx,
     requests.map((r) => r.itemId),
-    { userIds: requests.map((r) => r.userId), bidCount: requests.length },
+    { userIds: requests.map((r) => r.userId), bidCount: requests.length * IDS_PER_ASK },
   );
   const items = new Map<number, LockedItem>(locked.items.map((r) => [r.id, { ...r }]));
   const now = locked.now;
-  const increment = opts.increment ?? normaliseIncrement(locked.incrementSetting ?? 1);
+  const flatIncrement = opts.increment ?? normaliseIncrement(locked.incrementSetting ?? 1);
+  const tables = incrementTables(opts.increment != null ? [] : locked.bands, flatIncrement);
   const softCloseSetting = Number(locked.softCloseSetting ?? 2);
   const softCloseMinutes = opts.softCloseMinutes ?? (Number.isFinite(softCloseSetting) && softCloseSetting > 0 ? softCloseSetting : 0);
   const maxBidFactor = normaliseBidFactor(opts.maxBidFactor ?? locked.maxBidFactorSetting);
-  const liveItems = [...items.values()].filter((i) => i.kind === 'live');
-  const liveIds = new Set(liveItems.map((i) => i.id));
+  // Live sales, and sales that ask a deposit (issue 13 "Sales"), take bids from registered bidders only.
+  const needsRegistration = (i: LockedItem) => i.kind === 'live' || i.deposit_required;
+  const registeredOnly = [...items.values()].filter(needsRegistration);
+  const registeredOnlyIds = new Set(registeredOnly.map((i) => i.id));
   const registered = await findActiveRegistrations(
     trx,
-    liveItems.map((i) => i.auction_type_id),
-    requests.filter((r) => liveIds.has(r.itemId)).map((r) => r.userId),
+    registeredOnly.map((i) => i.auction_type_id),
+    requests.filter((r) => registeredOnlyIds.has(r.itemId)).map((r) => r.userId),
   );
   const originalDateTo = new Map(locked.items.map((r) => [r.id, r.date_to]));
-
-  type Accepted = {
-    index: number;
-    request: ItemBidRequest;
-    previousLeaderId: number | null;
-    previousAmount: number | null;
-    minNext: number;
-    count: number;
-    dateTo: Date | null;
-  };
-  const accepted: Accepted[] = [];
-  const outcomes: (BidOutcome | null)[] = requests.map((r, index) => {
-    const item = items.get(r.itemId);
-    if (!item) return { ok: false, error: reject(404, 'not_found', MESSAGES.itemNotFound) };
-    const refusal = bidRefusal(item, now);
-    if (refusal) return { ok: false, error: reject(422, refusal.reason, refusal.message) };
-    if (item.kind === 'live' && !registered.has(`${item.auction_type_id}:${r.userId}`)) {
-      return { ok: false, error: reject(403, 'not_subscribed', MESSAGES.notSubscribed(item.auction_name), { auction_type_id: item.auction_type_id }) };
-    }
-    // The running state: an earlier bid of this batch may have made this bidder the leader.
-    if (item.leader_id === r.userId) return { ok: false, error: reject(422, 'already_leading', MESSAGES.alreadyHighestBidder) };
-    const minimum = minimumNextBid(item.bid_amount, item.target_amount, increment);
-    if (r.amount < minimum) {
-      return {
-        ok: false,
-        error: reject(422, 'too_low', MESSAGES.bidLessThanCurrent(formatMK(minimum)), { min_next_bid: minimum, bid_amount: item.bid_amount }),
-      };
-    }
-    const tooHigh = bidCeilingRefusal(r.amount, minimum, maxBidFactor);
-    if (tooHigh) {
-      return { ok: false, error: reject(422, 'too_high', tooHigh, { min_next_bid: minimum, max_bid: bidCeiling(minimum, maxBidFactor) }) };
-    }
-    const softCloseMs = item.kind === 'online' ? softCloseMinutes * 60_000 : 0;
-    if (item.date_to && softCloseMs > 0 && item.date_to.getTime() - now < softCloseMs) item.date_to = new Date(now + softCloseMs);
-    accepted.push({
-      index,
-      request: r,
-      previousLeaderId: item.leader_id,
-      previousAmount: item.bid_amount,
-      minNext: minimumNextBid(r.amount, item.target_amount, increment),
-      count: item.bid_count + 1,
-      dateTo: item.date_to,
-    });
-    item.bid_amount = r.amount;
-    item.leader_id = r.userId;
-    item.bid_count++;
-    return null;
-  });
-  if (accepted.length === 0) return { result: outcomes as BidOutcome[], events: [] };
-
-  const changed = [...new Set(accepted.map((a) => a.request.itemId))].map((id) => items.get(id)!);
+  const changedIds = new Set<number>();
   const createdAt = new Date(now).toISOString();
+  const toStore: BidToStore[] = [];
+  const maximums: MaximumToStore[] = [];
+  const audit: AuditRowToStore[] = [];
   const events: DomainEvent[] = [];
   const committed: CommittedEvent[] = [];
-  const toStore: BidToStore[] = [];
-  accepted.forEach((a, n) => {
-    const bidId = locked.bidIds[n];
-    const userName = locked.names.get(a.request.userId) ?? null;
-    const before = originalDateTo.get(a.request.itemId) ?? null;
-    const extendedFrom = a.dateTo && before && a.dateTo.getTime() !== before.getTime() ? before.toISOString() : null;
-    const dateTo = a.dateTo ? a.dateTo.toISOString() : null;
-    toStore.push({ id: bidId, itemId: a.request.itemId, userId: a.request.userId, amount: a.request.amount });
-    outcomes[a.index] = {
+
+  // What each limited bidder is committed to, kept up to date as the batch's bids are accepted.
+  const exposure = new Map<number, number>([...locked.controls].filter(([, c]) => c.limit != null).map(([id, c]) => [id, c.exposure]));
+  /** What the lot's leader is committed to on it: its price, or their maximum when higher. */
+  const commitment = (price: number | null, max: number | null) => Math.max(price ?? 0, max ?? 0);
+
+  const outcomes = requests.map((r, index): BidOutcome => {
+    const item = items.get(r.itemId);
+    if (!item || !item.published) return { ok: false, error: reject(404, 'not_found', MESSAGES.itemNotFound) };
+    const controls = locked.controls.get(r.userId);
+    if (controls?.blocked) return { ok: false, error: reject(403, 'suspended', BIDDING_MESSAGES.biddingSuspended) };
+    const refusal = bidRefusal(item, now);
+    if (refusal) return { ok: false, error: reject(422, refusal.reason, refusal.message) };
+    if (needsRegistration(item) && !registered.has(`${item.auction_type_id}:${r.userId}`)) {
+      return { ok: false, error: reject(403, 'not_subscribed', MESSAGES.notSubscribed(item.auction_name), { auction_type_id: item.auction_type_id }) };
+    }
+    const bands = tables.for(item.auction_type_id);
+    const maxAmount = r.maxAmount ?? null;
+    if (item.leader_id !== r.userId) {
+      const minimum = minimumNextBid(item.bid_amount, item.target_amount, bands);
+      if (r.amount < minimum) {
+        return {
+          ok: false,
+          error: reject(422, 'too_low', MESSAGES.bidLessThanCurrent(formatMK(minimum)), { min_next_bid: minimum, bid_amount: item.bid_amount }),
+        };
+      }
+      const tooHigh = bidCeilingRefusal(r.amount, minimum, maxBidFactor);
+      if (tooHigh) {
+        return { ok: false, error: reject(422, 'too_high', tooHigh, { min_next_bid: minimum, max_bid: bidCeiling(minimum, maxBidFactor) }) };
+      }
+    }
+    const state: LotBidState = {
+      price: item.bid_amount,
+      leaderId: item.leader_id,
+      leaderMax: item.leader_max,
+      targetAmount: item.target_amount,
+      reservePrice: item.reserve_price,
+    };
+    const resolved = resolveBid(state, { userId: r.userId, amount: r.amount, maxAmount }, bands);
+    if (!resolved.ok) {
+      if (resolved.reason === 'already_leading') return { ok: false, error: reject(422, 'already_leading', MESSAGES.alreadyHighestBidder) };
+      if (resolved.reason === 'max_not_higher') {
+        const standing = formatMK(Math.max(item.leader_max ?? 0, item.bid_amount ?? 0));
+        return { ok: false, error: reject(422, 'max_not_higher', BIDDING_MESSAGES.maximumNotHigher(standing), {}, 'max_amount') };
+      }
+      return {
+        ok: false,
+        error: reject(422, 'too_low', MESSAGES.bidLessThanCurrent(formatMK(resolved.minNext)), { min_next_bid: resolved.minNext, bid_amount: item.bid_amount }),
+      };
+    }
+    // Spending limit (issue 13 "Bidders"): what the bidder would be committed to once this ask
+    // is resolved (their other leads and unpaid wins, plus this lot if they lead it then).
+    const committedBefore = commitment(item.bid_amount, item.leader_max);
+    const limit = controls?.limit ?? null;
+    if (limit != null) {
+      const mine = exposure.get(r.userId) ?? 0;
+      const held = item.leader_id === r.userId ? committedBefore : 0;
+      const after = resolved.leading ? commitment(resolved.state.price, resolved.state.leaderMax) : 0;
+      if (mine - held + after > limit) {
+        return { ok: false, error: reject(403, 'over_limit', BIDDING_MESSAGES.overSpendingLimit(formatMK(limit)), { bid_limit: limit }) };
+      }
+    }
+    if (item.leader_id != null && exposure.has(item.leader_id)) exposure.set(item.leader_id, exposure.get(item.leader_id)! - committedBefore);
+    if (resolved.state.leaderId != null && exposure.has(resolved.state.leaderId)) {
+      exposure.set(resolved.state.leaderId, exposure.get(resolved.state.leaderId)! + commitment(resolved.state.price, resolved.state.leaderMax));
+    }
+    const previousLeaderId = item.leader_id;
+    const previousAmount = item.bid_amount;
+    const ids = locked.bidIds.slice(index * IDS_PER_ASK, index * IDS_PER_ASK + IDS_PER_ASK);
+    if (resolved.bids.length) {
+      const softCloseMs = item.kind === 'online' ? (opts.softCloseMinutes ?? item.sale_soft_close_minutes ?? softCloseMinutes) * 60_000 : 0;
+      if (item.date_to && softCloseMs > 0 && item.date_to.getTime() - now < softCloseMs) item.date_to = new Date(now + softCloseMs);
+    }
+    const before = originalDateTo.get(item.id) ?? null;
+    const extendedFrom = item.date_to && before && item.date_to.getTime() !== before.getTime() ? before.toISOString() : null;
+    const dateTo = item.date_to ? item.date_to.toISOString() : null;
+    let own: Bid | null = null;
+    let previous = { leader: item.leader_id, amount: item.bid_amount };
+    resolved.bids.forEach((b, n) => {
+      const id = ids[n];
+      item.bid_count++;
+      const userName = locked.names.get(b.userId) ?? null;
+      const ownMax = !b.automatic && maxAmount != null && maxAmount > b.amount ? maxAmount : null;
+      toStore.push({ id, itemId: item.id, userId: b.userId, amount: b.amount, automatic: b.automatic, maxAmount: ownMax });
+      const bid: Bid = {
+        id,
+        item_id: item.id,
+        user_id: b.userId,
+        bid_amount: b.amount,
+        created_at: createdAt,
+        user: { name: userName },
+        automatic: b.automatic,
+      };
+      if (b.userId === r.userId && !b.automatic) own = bid;
+      const event = bidPlacedEvent({
+        item_id: item.id,
+        bid_id: id,
+        user_id: b.userId,
+        user_name: userName,
+        bid_amount: b.amount,
+        created_at: createdAt,
+        bid_count: item.bid_count,
+        min_next_bid: minimumNextBid(b.amount, item.target_amount, bands),
+        date_to: dateTo,
+        previous_leader_id: previous.leader,
+        previous_amount: previous.amount,
+        extended_from: n === 0 ? extendedFrom : null,
+        automatic: b.automatic,
+        leader_id: resolved.state.leaderId!,
+      });
+      events.push(event);
+      committed.push(committedBidEvent(event, actor));
+      previous = { leader: b.userId, amount: b.amount };
+    });
+    // Every accepted ask records the asker's standing maximum (a plain bid's is its amount).
+    maximums.push({ itemId: item.id, userId: r.userId, maxAmount: Math.max(maxAmount ?? r.amount, r.amount), order: ids[0] });
+    item.bid_amount = resolved.state.price;
+    item.leader_id = resolved.state.leaderId;
+    item.leader_max = resolved.state.leaderMax;
+    changedIds.add(item.id);
+    const price = item.bid_amount ?? 0;
+    const outcome = resolved.maxRaised ? 'raised' : resolved.bids.some((b) => b.userId === r.userId && !b.automatic) ? 'placed' : 'tied';
+    if (maxAmount != null) {
+      const payload: EventPayloads['bid.maximum_set'] = { item_id: item.id, user_id: r.userId, max_amount: maxAmount, outcome, leading: resolved.leading };
+      audit.push({ type: 'bid.maximum_set', itemId: item.id, userId: r.userId, payload });
+    }
+    return {
       ok: true,
       placed: {
-        bid: { id: bidId, item_id: a.request.itemId, user_id: a.request.userId, bid_amount: a.request.amount, created_at: createdAt, user: { name: userName } },
-        item: { id: a.request.itemId, bid_amount: a.request.amount, bid_count: a.count, min_next_bid: a.minNext, date_to: dateTo },
-        previousLeaderId: a.previousLeaderId,
-        previousAmount: a.previousAmount,
+        bid: own,
+        item: { id: item.id, bid_amount: price, bid_count: item.bid_count, min_next_bid: minimumNextBid(price, item.target_amount, bands), date_to: dateTo },
+        leading: resolved.leading,
+        maxAmount: maxAmount != null && (resolved.leading || resolved.maxRaised) ? maxAmount : null,
+        outcome,
+        previousLeaderId,
+        previousAmount,
         extendedFrom,
       },
     };
-    const event = bidPlacedEvent({
-      item_id: a.request.itemId,
-      bid_id: bidId,
-      user_id: a.request.userId,
-      user_name: userName,
-      bid_amount: a.request.amount,
-      created_at: createdAt,
-      bid_count: a.count,
-      min_next_bid: a.minNext,
-      date_to: dateTo,
-      previous_leader_id: a.previousLeaderId,
-      previous_amount: a.previousAmount,
-      extended_from: extendedFrom,
-    });
-    events.push(event);
-    committed.push(committedBidEvent(event, actor));
   });
+  if (changedIds.size === 0) return { result: outcomes, events: [] };
+  const changed = [...changedIds].map((id) => items.get(id)!);
   // The bids are their own log: the outbox row, written in the statement that stores them, names them.
-  const outboxId = await storeBids(trx, changed, toStore);
-  return { result: outcomes as BidOutcome[], events, recorded: { committed, outboxId } };
+  const outboxId = await storeBids(trx, changed, toStore, maximums, audit);
+  return { result: outcomes, events, recorded: { committed, outboxId } };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Bid, BidPagination } from '@shared/schemas/bid.schema.js';
 import type { Database } from '../db/types.js';
+import { parseBandRows, type IncrementBandRow } from './increments.repository.js';
 import { pageInfo } from '../http/pagination.js';
 
 /**
@@ -20,7 +21,7 @@ export async function listItemBids(
     db
       .selectFrom('bids')
       .leftJoin('users', 'users.id', 'bids.user_id')
-      .select(['bids.id', 'bids.item_id', 'bids.user_id', 'bids.bid_amount', 'bids.created_at', 'users.name as user_name'])
+      .select(['bids.id', 'bids.item_id', 'bids.user_id', 'bids.bid_amount', 'bids.automatic', 'bids.created_at', 'users.name as user_name'])
       .where('bids.item_id', '=', itemId)
       .orderBy('bids.bid_amount', 'desc')
       .orderBy('bids.id', 'desc')
@@ -41,6 +42,7 @@ export async function listItemBids(
     bid_amount: r.bid_amount,
     created_at: r.created_at.toISOString(),
     user: { name: r.user_name ?? null },
+    automatic: r.automatic,
   }));
   return {
     data,
@@ -62,6 +64,16 @@ export interface LockedItem {
   auction_type_id: number;
   kind: 'cash' | 'online' | 'live';
   auction_name: string;
+  /** The reserve (MWK), null for none. */
+  reserve_price: number | null;
+  /** The leader's standing maximum (`maximum_bids`), null when they set none. */
+  leader_max: number | null;
+  /** The sale is published (a draft sale's lots take no bids) — issue 13 "Sales". */
+  published: boolean;
+  /** Bidders register with a deposit before bidding in the sale (live sales always do). */
+  deposit_required: boolean;
+  /** The sale's own soft-close minutes, null for the site setting. */
+  sale_soft_close_minutes: number | null;
 }
 
 /** What {@link lockItemsForBids} read with the locks. */
@@ -73,18 +85,35 @@ export interface LockedBatch {
   incrementSetting: unknown;
   softCloseSetting: unknown;
   maxBidFactorSetting: unknown;
-  /** Bid ids taken from the bids sequence in advance, one per request (unused ones are gaps). */
+  /** Bid ids taken from the bids sequence in advance, two per request (unused ones are gaps). */
   bidIds: number[];
+  /** The increment bands that may apply: the global table (`auction_type_id` null) and the lots' sales' own. */
+  bands: IncrementBandRow[];
   /** The bidders' names by user id. */
   names: Map<number, string>;
+  /**
+   * The controls on the batch's bidders that have any (issue 13 "Bidders"), by user id: blocked,
+   * and the spending limit (MWK, null for none) with what they are committed to now (`exposure`,
+   * MWK: each lot they lead and that is still open at the greater of its price and their maximum,
+   * plus their won orders awaiting payment; 0 without a limit).
+   */
+  controls: Map<number, BidderControls>;
+}
+
+/** A bidder's block and spending limit, as the bid batch reads them (see {@link LockedBatch.controls}). */
+export interface BidderControls {
+  blocked: boolean;
+  limit: number | null;
+  exposure: number;
 }
 
 /**
  * Locks the lots' rows (FOR UPDATE, in id order so two processes can't deadlock) and, in the
  * same round trip, reads their bidding state, the database clock, the three bidding settings
  * (`auction_bid_increment`, `soft_close_minutes`, `max_bid_factor`),
- * the bidders' names, and takes `bidCount` ids from the bids sequence, so the batch's events
- * can be written in the statement that stores the bids ({@link storeBids}).
+ * the bidders' names and controls (block, spending limit and exposure; issue 13 "Bidders"), the leaders' maximums, the increment bands of the lots' sales and the
+ * global table, and takes `bidCount` ids from the bids sequence, so the batch's events can be
+ * written in the statement that stores the bids ({@link storeBids}).
  */
 export async function lockItemsForBids(trx: Kysely<Database>, itemIds: number[], bidders: { userIds: number[]; bidCount: number }): Promise<LockedBatch> {
   const ids = [...new Set(itemIds)].sort((a, b) => a - b);
@@ -99,17 +128,36 @@ export async function lockItemsForBids(trx: Kysely<Database>, itemIds: number[],
       max_bid_factor_setting: unknown;
       new_ids: string | null;
       names: string | null;
+      controls: string | null;
+      bands: string | null;
     }
   >`
     WITH new_ids AS (SELECT array_agg(nextval('bids_id_seq')) AS ids FROM generate_series(1, ${bidders.bidCount}::int)),
-    names AS (SELECT json_object_agg(id, name) AS names FROM users WHERE id = ANY(${users}::bigint[]))
+    names AS (SELECT json_object_agg(id, name) AS names FROM users WHERE id = ANY(${users}::bigint[])),
+    controls AS (
+      SELECT json_object_agg(u.id, json_build_object(
+        'blocked', u.blocked_at IS NOT NULL,
+        'limit', u.bid_limit,
+        'exposure', CASE WHEN u.bid_limit IS NULL THEN 0 ELSE
+          coalesce((SELECT sum(greatest(li.bid_amount, coalesce(mb.max_amount, 0))) FROM items li
+            LEFT JOIN maximum_bids mb ON mb.item_id = li.id AND mb.user_id = u.id
+            WHERE li.leader_id = u.id AND li.status = 'available'), 0)
+          + coalesce((SELECT sum(o.amount_total) FROM orders o WHERE o.user_id = u.id AND o.source = 'auction' AND o.status = 'awaiting_payment'), 0)
+        END)) AS controls
+      FROM users u WHERE u.id = ANY(${users}::bigint[]) AND (u.blocked_at IS NOT NULL OR u.bid_limit IS NOT NULL))
     SELECT items.id, items.status, items.closed_by, items.bid_amount, items.bid_count, items.target_amount, items.leader_id,
-      items.date_from, items.date_to, items.auction_type_id, at.type AS kind, at.name AS auction_name, now() AS now,
+      items.date_from, items.date_to, items.auction_type_id, at.type AS kind, at.name AS auction_name, now() AS now, items.reserve_price,
+      at.published_at IS NOT NULL AS published, at.deposit_required, at.soft_close_minutes AS sale_soft_close_minutes,
+      (SELECT mb.max_amount FROM maximum_bids mb WHERE mb.item_id = items.id AND mb.user_id = items.leader_id) AS leader_max,
+      (SELECT json_agg(json_build_object('auction_type_id', ib.auction_type_id, 'from', ib.from_amount, 'increment', ib.increment))::text
+        FROM increment_bands ib
+        WHERE ib.auction_type_id IS NULL OR ib.auction_type_id IN (SELECT i2.auction_type_id FROM items i2 WHERE i2.id = ANY(${ids}::bigint[]))) AS bands,
       (SELECT value FROM settings WHERE key = 'auction_bid_increment') AS increment_setting,
       (SELECT value FROM settings WHERE key = 'soft_close_minutes') AS soft_close_setting,
       (SELECT value FROM settings WHERE key = 'max_bid_factor') AS max_bid_factor_setting,
       (SELECT array_to_string(ids, ',') FROM new_ids) AS new_ids,
-      (SELECT names::text FROM names) AS names
+      (SELECT names::text FROM names) AS names,
+      (SELECT controls::text FROM controls) AS controls
     FROM items
     JOIN auction_types AS at ON at.id = items.auction_type_id
     WHERE items.id = ANY(${ids}::bigint[])
@@ -119,28 +167,42 @@ export async function lockItemsForBids(trx: Kysely<Database>, itemIds: number[],
   const first = rows.rows[0];
   const names = new Map<number, string>();
   for (const [id, name] of Object.entries(first?.names ? (JSON.parse(first.names) as Record<string, string>) : {})) names.set(Number(id), name);
+  const controls = new Map<number, BidderControls>();
+  const rawControls = first?.controls
+    ? (JSON.parse(first.controls) as Record<string, { blocked: boolean; limit: number | string | null; exposure: number | string }>)
+    : {};
+  for (const [id, c] of Object.entries(rawControls)) {
+    controls.set(Number(id), { blocked: c.blocked === true, limit: c.limit == null ? null : Number(c.limit), exposure: Number(c.exposure) || 0 });
+  }
   return {
-    items: rows.rows.map(({ now: _now, increment_setting: _i, soft_close_setting: _s, max_bid_factor_setting: _f, new_ids: _n, names: _u, ...item }) => ({
-      ...item,
-      id: Number(item.id),
-      closed_by: item.closed_by == null ? null : Number(item.closed_by),
-      bid_amount: item.bid_amount == null ? null : Number(item.bid_amount),
-      target_amount: Number(item.target_amount),
-      leader_id: item.leader_id == null ? null : Number(item.leader_id),
-      auction_type_id: Number(item.auction_type_id),
-      date_from: item.date_from == null ? null : new Date(item.date_from),
-      date_to: item.date_to == null ? null : new Date(item.date_to),
-    })),
+    items: rows.rows.map(
+      ({ now: _now, increment_setting: _i, soft_close_setting: _s, max_bid_factor_setting: _f, new_ids: _n, names: _u, controls: _c, bands: _b, ...item }) => ({
+        ...item,
+        id: Number(item.id),
+        closed_by: item.closed_by == null ? null : Number(item.closed_by),
+        bid_amount: item.bid_amount == null ? null : Number(item.bid_amount),
+        target_amount: Number(item.target_amount),
+        leader_id: item.leader_id == null ? null : Number(item.leader_id),
+        reserve_price: item.reserve_price == null ? null : Number(item.reserve_price),
+        leader_max: item.leader_max == null ? null : Number(item.leader_max),
+        sale_soft_close_minutes: item.sale_soft_close_minutes == null ? null : Number(item.sale_soft_close_minutes),
+        auction_type_id: Number(item.auction_type_id),
+        date_from: item.date_from == null ? null : new Date(item.date_from),
+        date_to: item.date_to == null ? null : new Date(item.date_to),
+      }),
+    ),
     now: first ? new Date(first.now).getTime() : Date.now(),
     incrementSetting: first?.increment_setting ?? null,
     softCloseSetting: first?.soft_close_setting ?? null,
     maxBidFactorSetting: first?.max_bid_factor_setting ?? null,
     bidIds: first?.new_ids ? first.new_ids.split(',').map(Number) : [],
+    bands: parseBandRows(first?.bands ?? null),
     names,
+    controls,
   };
 }
 
-/** `auctionTypeId:userId` pairs with an active live-auction registration among the given ones. */
+/** `auctionTypeId:userId` pairs with an active registration (live auction, or a sale with a deposit) among the given ones. */
 export async function findActiveRegistrations(trx: Kysely<Database>, auctionTypeIds: number[], userIds: number[]): Promise<Set<string>> {
   if (auctionTypeIds.length === 0 || userIds.length === 0) return new Set();
   const rows = await trx
@@ -159,43 +221,95 @@ export interface BidToStore {
   itemId: number;
   userId: number;
   amount: number;
+  /** Placed by the engine for the bidder's maximum. */
+  automatic: boolean;
+  /** The maximum the bidder's own bid carried (null: plain, or automatic). */
+  maxAmount: number | null;
+}
+
+/** A bidder's standing maximum to record (`order`: from the bids' id sequence; earlier wins ties). */
+export interface MaximumToStore {
+  itemId: number;
+  userId: number;
+  maxAmount: number;
+  order: number;
+}
+
+/** An audit-only event row written with the bids (a bidder's maximum: never published). */
+export interface AuditRowToStore {
+  type: string;
+  itemId: number;
+  userId: number;
+  payload: Record<string, unknown>;
 }
 
 /**
  * Writes, in ONE statement, every changed lot's new state, every accepted bid (with its id
- * taken in advance; `created_at` is the transaction's time) and the batch's `event_outbox` row
- * naming those bids (the bids are their own log; see {@link findBidsForEvents}).
- * @returns the outbox row's id.
+ * taken in advance; `created_at` is the transaction's time), the bidders' maximums (upserted,
+ * one per lot and bidder), audit-only `domain_events` rows (`audit`) and, when there are bids,
+ * the batch's `event_outbox` row naming them (the bids are their own log; see {@link findBidsForEvents}).
+ * @returns the outbox row's id, or null when no bid was stored (only maximums changed).
  */
 export async function storeBids(
   trx: Kysely<Database>,
   changed: { id: number; bid_amount: number | null; bid_count: number; leader_id: number | null; date_to: Date | null }[],
   bids: BidToStore[],
-): Promise<number> {
+  maximums: MaximumToStore[] = [],
+  audit: AuditRowToStore[] = [],
+): Promise<number | null> {
   const values = sql.join(
     changed.map((i) => sql`(${i.id}::bigint, ${i.bid_amount}::numeric, ${i.bid_count}::int, ${i.leader_id}::bigint, ${i.date_to}::timestamptz)`),
   );
-  const bidValues = sql.join(bids.map((b) => sql`(${b.id}::bigint, ${b.itemId}::bigint, ${b.userId}::bigint, ${b.amount}::numeric)`));
-  const result = await sql<{ outbox_id: number }>`
-    WITH item_update AS (
+  const parts = [
+    sql`item_update AS (
       UPDATE items AS i
       SET bid_amount = v.bid_amount, bid_count = v.bid_count, leader_id = v.leader_id, date_to = v.date_to, updated_at = now()
       FROM (VALUES ${values}) AS v(id, bid_amount, bid_count, leader_id, date_to)
       WHERE i.id = v.id
       RETURNING i.id
-    ),
-    bid_insert AS (
-      INSERT INTO bids (id, item_id, user_id, bid_amount)
+    )`,
+  ];
+  if (bids.length) {
+    const bidValues = sql.join(
+      bids.map((b) => sql`(${b.id}::bigint, ${b.itemId}::bigint, ${b.userId}::bigint, ${b.amount}::numeric, ${b.automatic}::boolean, ${b.maxAmount}::numeric)`),
+    );
+    parts.push(sql`bid_insert AS (
+      INSERT INTO bids (id, item_id, user_id, bid_amount, automatic, max_amount)
       VALUES ${bidValues}
       RETURNING id
-    ),
-    outbox AS (
+    )`);
+    parts.push(sql`outbox AS (
       INSERT INTO event_outbox (bid_ids) VALUES (${`{${bids.map((b) => b.id).join(',')}}`}::bigint[])
       RETURNING id
-    )
-    SELECT (SELECT id FROM outbox) AS outbox_id, (SELECT count(*) FROM bid_insert) AS bids, (SELECT count(*) FROM item_update) AS items
+    )`);
+  }
+  if (maximums.length) {
+    // One row per lot and bidder: a batch may set the same bidder's maximum twice (the last wins).
+    const last = new Map(maximums.map((m) => [`${m.itemId}:${m.userId}`, m]));
+    const maxValues = sql.join([...last.values()].map((m) => sql`(${m.itemId}::bigint, ${m.userId}::bigint, ${m.maxAmount}::numeric, ${m.order}::bigint)`));
+    parts.push(sql`max_upsert AS (
+      INSERT INTO maximum_bids (item_id, user_id, max_amount, set_order)
+      VALUES ${maxValues}
+      ON CONFLICT (item_id, user_id) DO UPDATE SET max_amount = excluded.max_amount, set_order = excluded.set_order, updated_at = now()
+      RETURNING item_id
+    )`);
+  }
+  if (audit.length) {
+    const auditValues = sql.join(
+      audit.map((a) => sql`(${a.type}, 'item', ${a.itemId}::bigint, 'user', ${a.userId}::bigint, ${JSON.stringify(a.payload)}::jsonb)`),
+    );
+    parts.push(sql`audit_insert AS (
+      INSERT INTO domain_events (type, subject_type, subject_id, actor_type, actor_id, payload)
+      VALUES ${auditValues}
+      RETURNING id
+    )`);
+  }
+  const result = await sql<{ outbox_id: number | null }>`
+    WITH ${sql.join(parts)}
+    SELECT ${bids.length ? sql`(SELECT id FROM outbox)` : sql`NULL::bigint`} AS outbox_id, (SELECT count(*) FROM item_update) AS items
   `.execute(trx);
-  return Number(result.rows[0].outbox_id);
+  const id = result.rows[0].outbox_id;
+  return id == null ? null : Number(id);
 }
 
 /** A stored bid with what its `bid.placed` event tells (see {@link findBidsForEvents}). */
@@ -210,7 +324,11 @@ export interface BidEventRow {
   previous_leader_id: number | null;
   previous_amount: number | null;
   target_amount: number;
+  auction_type_id: number;
   date_to: Date | null;
+  automatic: boolean;
+  /** Who led once the ask that stored this bid was resolved (an automatic answer in the same commit decides). */
+  leader_id: number;
 }
 
 /**
@@ -224,11 +342,13 @@ export async function findBidsForEvents(db: Kysely<Database>, bidIds: number[]):
   const rows = await sql<BidEventRow>`
     SELECT b.id, b.item_id, b.user_id, u.name AS user_name, b.bid_amount, b.created_at,
       (SELECT count(*) FROM bids c WHERE c.item_id = b.item_id AND c.id <= b.id)::int AS bid_count,
-      p.user_id AS previous_leader_id, p.bid_amount AS previous_amount, i.target_amount, i.date_to
+      p.user_id AS previous_leader_id, p.bid_amount AS previous_amount, i.target_amount, i.auction_type_id, i.date_to, b.automatic,
+      CASE WHEN n.automatic AND n.created_at = b.created_at AND NOT b.automatic THEN n.user_id ELSE b.user_id END AS leader_id
     FROM bids b
     JOIN items i ON i.id = b.item_id
     LEFT JOIN users u ON u.id = b.user_id
     LEFT JOIN LATERAL (SELECT c.user_id, c.bid_amount FROM bids c WHERE c.item_id = b.item_id AND c.id < b.id ORDER BY c.id DESC LIMIT 1) p ON true
+    LEFT JOIN LATERAL (SELECT c.user_id, c.automatic, c.created_at FROM bids c WHERE c.item_id = b.item_id AND c.id > b.id ORDER BY c.id LIMIT 1) n ON true
     WHERE b.id = ANY(${`{${bidIds.join(',')}}`}::bigint[])
     ORDER BY b.id
   `.execute(db);
@@ -243,6 +363,47 @@ export async function findBidsForEvents(db: Kysely<Database>, bidIds: number[]):
     previous_leader_id: r.previous_leader_id == null ? null : Number(r.previous_leader_id),
     previous_amount: r.previous_amount == null ? null : Number(r.previous_amount),
     target_amount: Number(r.target_amount),
+    auction_type_id: Number(r.auction_type_id),
     date_to: r.date_to == null ? null : new Date(r.date_to),
+    automatic: Boolean(r.automatic),
+    leader_id: Number(r.leader_id),
   }));
+}
+
+/**
+ * A signed-in bidder's own standing on a lot: whether they lead, and their maximum when it is
+ * above their highest bid (null otherwise: a plain bidder's maximum is their bid). Private to
+ * them. Source: issue "Bidding engine" (`viewer: {leading, max_amount}`).
+ */
+export async function findViewerStanding(db: Kysely<Database>, itemId: number, userId: number): Promise<{ leading: boolean; max_amount: number | null }> {
+  const row = await sql<{ leading: boolean | null; max_amount: string | number | null; top: string | number | null }>`
+    SELECT (SELECT leader_id = ${userId}::bigint FROM items WHERE id = ${itemId}::bigint) AS leading,
+      (SELECT max_amount FROM maximum_bids WHERE item_id = ${itemId}::bigint AND user_id = ${userId}::bigint) AS max_amount,
+      (SELECT max(bid_amount) FROM bids WHERE item_id = ${itemId}::bigint AND user_id = ${userId}::bigint) AS top
+  `.execute(db);
+  const r = row.rows[0];
+  const max = r?.max_amount == null ? null : Number(r.max_amount);
+  const top = r?.top == null ? 0 : Number(r.top);
+  return { leading: r?.leading === true, max_amount: max != null && max > top ? max : null };
+}
+
+/**
+ * Ids of a lot's bids numbered `fromCount` to `toCount` (null: to the last) in the order they were
+ * stored (bid 1 is the lot's first), at most 1,000: the bids whose events a process missed.
+ * Source: issue 18 (fault 5).
+ */
+export async function findBidIdsByCount(db: Kysely<Database>, itemId: number, fromCount: number, toCount: number | null): Promise<number[]> {
+  const rows = await sql<{ id: number }>`
+    SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM bids WHERE item_id = ${itemId}::bigint) numbered
+    WHERE n >= ${fromCount}::bigint AND (${toCount}::bigint IS NULL OR n <= ${toCount}::bigint)
+    ORDER BY id
+    LIMIT 1000
+  `.execute(db);
+  return rows.rows.map((r) => Number(r.id));
+}
+
+/** How many bids a lot has had (its `bid_count`; 0 when the lot does not exist). */
+export async function findBidCount(db: Kysely<Database>, itemId: number): Promise<number> {
+  const row = await db.selectFrom('items').select('bid_count').where('id', '=', itemId).executeTakeFirst();
+  return row ? Number(row.bid_count) : 0;
 }

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Remembers used human-verification challenges so a solution is accepted once.
@@ -26,27 +27,16 @@ export function createRedisReplayStore(redis: Redis): ReplayStore {
 }
 
 /**
- * In-process replay store for the embedded default (one process): a map of id → expiry (ms),
- * capped at `maxSize` entries; when full, expired entries go first, then the oldest.
- * A challenge's own expiry bounds how long its id must be kept.
+ * In-process replay store for the embedded default (one process): an `lru-cache` of claimed ids,
+ * each kept for its challenge's remaining life (`ttlSeconds`, which bounds how long it must be
+ * remembered), at most `maxSize` ids (past it the least recently claimed goes first).
  */
 export function createMemoryReplayStore(maxSize = 50_000): ReplayStore {
-  const used = new Map<string, number>();
-  const prune = (now: number) => {
-    for (const [id, until] of used) if (until <= now) used.delete(id);
-    while (used.size >= maxSize) {
-      const oldest = used.keys().next();
-      if (oldest.done) break;
-      used.delete(oldest.value);
-    }
-  };
+  const used = new LRUCache<string, true>({ max: maxSize, perf: { now: () => Date.now() } });
   return {
     async claim(id, ttlSeconds) {
-      const now = Date.now();
-      const until = used.get(id);
-      if (until !== undefined && until > now) return false;
-      if (used.size >= maxSize) prune(now);
-      used.set(id, now + ttlSeconds * 1000);
+      if (used.has(id)) return false;
+      used.set(id, true, { ttl: Math.max(1, ttlSeconds * 1000) });
       return true;
     },
   };

@@ -7,6 +7,7 @@ import type { Database } from '../db/types.js';
 import type { CommandRunner } from '../events/command-runner.js';
 import { userActor } from '../events/domain-events.js';
 import { AppError } from '../http/app-error.js';
+import { isCrossSiteRequest } from '../http/cross-site.js';
 import { parseInput } from '../http/validate.js';
 import { cartActor, resolveCartOwner } from './cart-owner.js';
 import { addToCart, clearCart, mergeGuestCart, removeFromCart, updateCartQuantity, validateCart } from './cart.commands.js';
@@ -20,12 +21,16 @@ export interface CartRouterDeps {
   db: Kysely<Database>;
   runner: CommandRunner;
   secureCookies: boolean;
+  /** Gavel's own origins besides the request's host (server/http/cross-site.ts). */
+  allowedOrigins?: readonly string[];
 }
 
 /**
  * Cart routes: `POST /cart/add/{id}`, `DELETE /cart/remove/{id}`, `PATCH /cart/update/{id}`,
  * `POST /api/cart/clear`, `POST /api/cart/validate`, `GET /api/cart`, `GET /api/cart/items`,
  * `GET /add-to-cart/{id}` (buy now: `?checkout=true` → /checkout) and `GET /remove-from-cart/{id}`.
+ * Those two GET links change nothing when another site sends the visitor (`Sec-Fetch-Site:
+ * cross-site` or a foreign `Referer`): add goes to the item's page, remove to /cart (issue 18).
  * Each change is one command of server/cart/cart.commands.ts (its `cart.changed` event brings
  * the new cart to the owner's other tabs). Guests are identified by an httpOnly cookie; a
  * signed-in caller still carrying a guest cart has it merged (a command) before the cart reads.
@@ -96,6 +101,10 @@ export function createCartRouter(deps: CartRouterDeps): Router {
   router.get('/add-to-cart/:id', async (req, res) => {
     const parsed = idParams.safeParse(req.params);
     if (!parsed.success) throw AppError.notFound(CART_MESSAGES.itemNotFound);
+    if (isCrossSiteRequest(req.headers, deps.allowedOrigins ?? [])) {
+      res.redirect(303, `/item/${parsed.data.id}`);
+      return;
+    }
     const { owner: o } = owner(req, res, true);
     const toCheckout = req.query.checkout === 'true' || req.query.checkout === '1';
     try {
@@ -114,7 +123,7 @@ export function createCartRouter(deps: CartRouterDeps): Router {
   router.get('/remove-from-cart/:id', async (req, res) => {
     const parsed = idParams.safeParse(req.params);
     const { owner: o } = owner(req, res);
-    if (parsed.success) {
+    if (parsed.success && !isCrossSiteRequest(req.headers, deps.allowedOrigins ?? [])) {
       try {
         await runner.run(removeFromCart, cartActor(o), { owner: o, itemId: parsed.data.id });
       } catch (err) {

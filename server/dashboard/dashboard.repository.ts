@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { bidPosition, minimumNextBid } from '@shared/rules/bidding.js';
 import type { DashboardBid, DashboardStats, PagedDashboardBids } from '@shared/schemas/dashboard.schema.js';
 import type { Database } from '../db/types.js';
+import type { Increments } from '../items/items.repository.js';
 import { toPrefixTsQuery } from '../items/items.repository.js';
 import { likePattern } from '../watchlist/watchlist.repository.js';
 import { pageInfo } from '../http/pagination.js';
@@ -60,7 +61,7 @@ export async function listDashboardBids(
   userId: number,
   kind: 'active' | 'history',
   q: { page: number; perPage: number } & Filter,
-  increment: number,
+  increment: Increments,
 ): Promise<PagedDashboardBids> {
   let query = entriesQuery(db, userId).where(kind === 'active' ? isOpen : sql<SqlBool>`NOT ${isOpen}`);
   const searched = searchCondition(q.search);
@@ -126,7 +127,7 @@ export async function listDashboardBids(
         bid_amount: r.current,
         bid_count: r.bid_count,
         target_amount: r.target_amount,
-        min_next_bid: minimumNextBid(r.current, r.target_amount, increment),
+        min_next_bid: minimumNextBid(r.current, r.target_amount, typeof increment === 'number' ? increment : increment.for(r.at_id)),
         status: r.item_status,
         type: r.at_type,
         date_to: dateTo,

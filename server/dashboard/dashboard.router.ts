@@ -5,7 +5,7 @@ import { dashboardListQuerySchema } from '@shared/schemas/dashboard.schema.js';
 import { requireUser } from '../auth/auth.middleware.js';
 import type { Database } from '../db/types.js';
 import { parseInput } from '../http/validate.js';
-import { getBidIncrement } from '../settings/settings.repository.js';
+import { loadIncrementTables } from '../bids/increments.repository.js';
 import { getDashboardStats, listDashboardBids } from './dashboard.repository.js';
 import { getDashboard } from './dashboard.service.js';
 
@@ -24,12 +24,12 @@ export function createDashboardRouter(deps: { db: Kysely<Database> }): Router {
   router.use('/api/bid-dashboard', requireUser(MESSAGES.unauthenticated));
 
   router.get('/api/bid-dashboard', async (req, res) => {
-    res.json(await getDashboard(db, req.auth.user!.id, await getBidIncrement(db)));
+    res.json(await getDashboard(db, req.auth.user!.id, await loadIncrementTables(db)));
   });
 
   router.get('/api/bid-dashboard/active-bids', async (req, res) => {
     const q = parseInput(dashboardListQuerySchema, req.query);
-    res.json(await listDashboardBids(db, req.auth.user!.id, 'active', { page: q.page, perPage: q.per_page, search: q.search }, await getBidIncrement(db)));
+    res.json(await listDashboardBids(db, req.auth.user!.id, 'active', { page: q.page, perPage: q.per_page, search: q.search }, await loadIncrementTables(db)));
   });
 
   router.get('/api/bid-dashboard/bid-history', async (req, res) => {
@@ -40,7 +40,7 @@ export function createDashboardRouter(deps: { db: Kysely<Database> }): Router {
         req.auth.user!.id,
         'history',
         { page: q.page, perPage: q.per_page, search: q.search, status: q.status },
-        await getBidIncrement(db),
+        await loadIncrementTables(db),
       ),
     );
   });

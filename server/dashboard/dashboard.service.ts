@@ -3,6 +3,7 @@ import { DASHBOARD_HISTORY_PAGE_SIZE } from '@shared/messages/dashboard.js';
 import { DASHBOARD_WATCHLIST_PANEL_SIZE } from '@shared/messages/watchlist.js';
 import type { DashboardResponse } from '@shared/schemas/dashboard.schema.js';
 import type { Database } from '../db/types.js';
+import type { Increments } from '../items/items.repository.js';
 import { listWatchlist } from '../watchlist/watchlist.repository.js';
 import { getDashboardStats, listDashboardBids } from './dashboard.repository.js';
 
@@ -11,7 +12,7 @@ import { getDashboardStats, listDashboardBids } from './dashboard.repository.js'
  * 5 watchlist items (`{data, meta}`) and the stats. Every part reads only the user's own rows.
  * Source: spec/accounts-and-shell.md §2 "/bid-dashboard", §3 "Dashboard response", §9.
  */
-export async function getDashboard(db: Kysely<Database>, userId: number, increment: number): Promise<DashboardResponse> {
+export async function getDashboard(db: Kysely<Database>, userId: number, increment: Increments): Promise<DashboardResponse> {
   const page = { page: 1, perPage: DASHBOARD_HISTORY_PAGE_SIZE };
   const [active_bids, bid_history, watchlist, stats] = await Promise.all([
     listDashboardBids(db, userId, 'active', page, increment),

@@ -31,13 +31,41 @@ async function main(command: string | undefined, large: number | null): Promise<
       }
       if (large) {
         const { seedLargeCatalogue } = await import('./seed/large-catalogue.js');
-        const summary = await seedLargeCatalogue(handle.db, { count: large, uploadsDir: path.join(config.dataDir, 'uploads'), log: console.log });
+        const bar = await openProgressBar(large);
+        const summary = await seedLargeCatalogue(handle.db, {
+          count: large,
+          batchSize: 5000,
+          uploadsDir: path.join(config.dataDir, 'uploads'),
+          log: console.log,
+          onProgress: bar ? (inserted) => bar.update(inserted) : undefined,
+        });
+        bar?.stop();
         await sql`ANALYZE`.execute(handle.db);
         console.log('seeded a large catalogue', summary);
       }
     }
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * A terminal progress bar of `total` lots (cli-progress, a development dependency: this CLI is a
+ * development tool). Null when the package is absent (an image with production dependencies
+ * only) or the output is not a terminal: the seed then prints a line per batch.
+ */
+async function openProgressBar(total: number): Promise<{ update(n: number): void; stop(): void } | null> {
+  if (!process.stdout.isTTY) return null;
+  try {
+    const { SingleBar, Presets } = await import('cli-progress');
+    const bar = new SingleBar(
+      { format: 'large catalogue [{bar}] {percentage}% | {value}/{total} lots | {eta_formatted} left', hideCursor: true },
+      Presets.shades_classic,
+    );
+    bar.start(total, 0);
+    return bar;
+  } catch {
+    return null;
   }
 }
 

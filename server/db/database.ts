@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { FileMigrationProvider, Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.js';
 
@@ -97,29 +97,22 @@ export async function openDatabase(opts: {
   };
 }
 
+/** `server/db/migrations`: one file per migration (`up`, `down`), applied in name order. */
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-/** Loads the migration files of `server/db/migrations` in name order. */
-class FolderMigrationProvider implements MigrationProvider {
-  async getMigrations(): Promise<Record<string, Migration>> {
-    const files = fs
-      .readdirSync(migrationsDir)
-      .filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
-      .sort();
-    const out: Record<string, Migration> = {};
-    for (const file of files) {
-      out[file.replace(/\.(ts|js)$/, '')] = (await import(path.join(migrationsDir, file))) as Migration;
-    }
-    return out;
-  }
-}
 
 /**
  * Brings the schema to the latest migration.
  * @throws the first migration error (the schema is left at the last successful migration).
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
+  // Kysely's own provider: imports every .ts/.js file of the folder (tsx runs them from disk), keyed by name.
+  // Work on several issues lands at once under earlier timestamps than migrations already applied
+  // elsewhere: a database that ran a later one still takes an earlier newcomer (unordered is allowed).
+  const migrator = new Migrator({
+    db,
+    provider: new FileMigrationProvider({ fs: fs.promises, path, migrationFolder: migrationsDir }),
+    allowUnorderedMigrations: true,
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

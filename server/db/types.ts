@@ -31,6 +31,14 @@ export interface UsersTable {
   password_hash: string;
   is_customer: Generated<boolean>;
   email_verified_at: NullableTimestamp;
+  /** When an operator blocked the user's bidding; null while they may bid (migration 2026_11_27_0200). */
+  blocked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The operator's reason for the block (migration 2026_11_27_0200). */
+  blocked_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The operator who blocked the user (migration 2026_11_27_0200). */
+  blocked_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The bidder's spending limit in whole MWK; null for none (migration 2026_11_27_0200). */
+  bid_limit: NullableMoney;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -79,6 +87,21 @@ export interface AuctionTypesTable {
   date_to: NullableTimestamp;
   active: Generated<boolean>;
   created_at: Generated<Date>;
+  /** The sale's fields (migration 2026_11_26_0200, issue 13 "Sales"). */
+  branch_id: ColumnType<number | null, number | null | undefined, number | null>;
+  terms: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Bidders register with a deposit before bidding (always for live sales). */
+  deposit_required: Generated<boolean>;
+  deposit_amount: NullableMoney;
+  /** Percent of the hammer price the buyer pays on top (0-100, two decimals). */
+  buyers_premium_percent: ColumnType<number, number | string | undefined, number | string>;
+  /** Soft-close window of the sale's lots; null: the site setting `soft_close_minutes`. */
+  soft_close_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Online sales: seconds between the closes of consecutive lots; null: each lot keeps its own end. */
+  stagger_seconds: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the sale was published; null: a draft, shown to operators only. */
+  published_at: NullableTimestamp;
+  updated_at: Generated<Date>;
 }
 export interface ItemsTable {
   id: Generated<number>;
@@ -108,6 +131,16 @@ export interface ItemsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   search_vector: ColumnType<string, never, never>;
+  /** Position in its sale (1, 2, 3 …); set by a trigger when a lot arrives without one (migration 2026_11_26_0200). */
+  lot_number: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Why an operator withdrew the lot; null otherwise (migration 2026_11_27_0330). */
+  withdrawn_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+/** One stored size of a lot's picture: its width (px) and its WebP and AVIF files' URLs. */
+export interface MediaVariant {
+  width: number;
+  webp: string;
+  avif: string;
 }
 export interface ItemMediaTable {
   id: Generated<number>;
@@ -116,13 +149,52 @@ export interface ItemMediaTable {
   original_url: string;
   position: Generated<number>;
   created_at: Generated<Date>;
+  /** The sizes stored beside the original, narrowest first; null for older pictures (migration 2026_11_27_0330). */
+  variants: ColumnType<MediaVariant[] | null, string | null | undefined, string | null>;
+  /** Size of the stored original, px; null when unknown. */
+  width: ColumnType<number | null, number | null | undefined, number | null>;
+  height: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export interface BidsTable {
   id: Generated<number>;
   item_id: number;
   user_id: number;
   bid_amount: Money;
+  /** Placed by the engine for the bidder's maximum. */
+  automatic: Generated<boolean>;
+  /** The maximum the bidder's own bid carried (null: a plain bid); private to them and operators. */
+  max_amount: NullableMoney;
   created_at: Generated<Date>;
+}
+/** A bidder's standing maximum on a lot; `set_order` (from the bids' id sequence) decides ties. */
+export interface MaximumBidsTable {
+  item_id: number;
+  user_id: number;
+  max_amount: Money;
+  set_order: number;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+/** An increment table's band: `auction_type_id` null for the global table. */
+export interface IncrementBandsTable {
+  id: Generated<number>;
+  auction_type_id: number | null;
+  from_amount: Money;
+  increment: Money;
+  created_at: Generated<Date>;
+}
+/** A bid an operator retracted, moved out of `bids`. */
+export interface RetractedBidsTable {
+  id: number;
+  item_id: number;
+  user_id: number;
+  bid_amount: Money;
+  automatic: boolean;
+  max_amount: NullableMoney;
+  created_at: Date;
+  retracted_at: Generated<Date>;
+  retracted_by: number | null;
+  reason: string;
 }
 export interface WatchlistItemsTable {
   id: Generated<number>;
@@ -175,6 +247,10 @@ export interface OrdersTable {
   settled_by: ColumnType<number | null, number | null | undefined, number | null>;
   /** Operator's reason for cancelling a reservation early (migration 2026_11_21_0600). */
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 of the address the order was placed from (migration 2026_11_25_0300). */
+  placed_from: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The buyer's phone as nine national digits (phoneKey in shared/rules/phone.ts; migration 2026_11_25_0300). */
+  phone_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -190,7 +266,8 @@ export interface OrderLinesTable {
 export interface PaymentsTable {
   id: Generated<number>;
   order_id: number;
-  provider: 'dpopay' | 'cash';
+  /** `bank`: a won order's bank transfer an operator confirmed (migration 2026_11_26_0300). */
+  provider: 'dpopay' | 'cash' | 'bank';
   status: Generated<'pending' | 'paid' | 'failed' | 'cancelled'>;
   amount: Money;
   currency: Generated<string>;
@@ -225,6 +302,18 @@ export interface AdvertsTable {
   date_to: Timestamp;
   active: Generated<boolean>;
   status_id: Generated<number>;
+  /** The sale (auction type) the advert announces, or null (migration 2026_11_25_0100). */
+  auction_type_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+/** Pages of the site that operators edit (Terms of sale, Privacy), keyed by slug (migration 2026_11_25_0110). */
+export interface SitePagesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  body: string;
+  updated_by: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -245,6 +334,122 @@ export interface SettingsTable {
   key: string;
   value: ColumnType<unknown, string, string>;
   updated_at: Generated<Date>;
+}
+
+/** What a user is told in the app, one row per event and user (issue 16). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** `lot_withdrawn`: migration 2026_11_27_0340 (issue 13 "Lots"). */
+  type: 'outbid' | 'closing_soon' | 'won' | 'payment_received' | 'registration_decided' | 'saved_search' | 'lot_withdrawn';
+  item_id: number | null;
+  order_id: number | null;
+  title: string;
+  body: string;
+  /** A path in the app (the lot, the order). */
+  link: string | null;
+  /** Names the event it tells of; unique per user, so producing twice stores one row. */
+  event_key: string;
+  read_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+/** One notification's delivery on an outside channel (issue 16). */
+export interface NotificationDeliveriesTable {
+  id: Generated<number>;
+  notification_id: number;
+  channel: 'email' | 'sms' | 'push';
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Generated<Date>;
+  sent_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+/** How far the notification producer has read the bids and the event log. */
+export interface NotificationCursorsTable {
+  name: string;
+  last_bid_id: number;
+  last_event_id: number;
+  updated_at: Generated<Date>;
+}
+/** Messages kept when no mail server or SMS provider is configured (read at /admin/outbox). */
+export interface MessageOutboxTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body_text: string;
+  body_html: string | null;
+  delivery_id: number | null;
+  created_at: Generated<Date>;
+}
+/** A lot whose watchers and bidders were reminded `minutes` before its close (issue 16). */
+export interface ClosingRemindersTable {
+  item_id: number;
+  minutes: number;
+  created_at: Generated<Date>;
+}
+/** A user's choice for one event type on one channel (absent: the default). */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  type: string;
+  channel: 'app' | 'email' | 'sms' | 'push';
+  enabled: boolean;
+}
+
+/** A mailed password reset link: only its token's SHA-256 (issue 16). */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+/** A paid order's receipt mail and its delivery state (issue 16). */
+export interface OrderReceiptsTable {
+  order_id: number;
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Generated<Date>;
+  sent_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+/** A browser's web push subscription (issue 16). */
+/** A user's saved listing query (issue 16 "Saved searches"). */
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** The listing's query parameters (`GET /ajax-items`), as saved. */
+  query: ColumnType<Record<string, unknown>, string, string>;
+  frequency: 'instant' | 'daily';
+  paused: Generated<boolean>;
+  /** The prefix tsquery of the query's search words; null when it has none. */
+  search_tsquery: string | null;
+  /** The lot kinds the query keeps (empty: all). */
+  kinds: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+/** A lot a saved search matched; daily ones wait for the digest (`digested_at` null). */
+export interface SavedSearchMatchesTable {
+  saved_search_id: number;
+  item_id: number;
+  matched_at: Generated<Date>;
+  digested_at: NullableTimestamp;
+}
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
+  last_sent_at: NullableTimestamp;
 }
 
 /** Every table of the Gavel database, for `Kysely<Database>`. */
@@ -281,6 +486,9 @@ export interface Database {
   items: ItemsTable;
   item_media: ItemMediaTable;
   bids: BidsTable;
+  maximum_bids: MaximumBidsTable;
+  increment_bands: IncrementBandsTable;
+  retracted_bids: RetractedBidsTable;
   watchlist_items: WatchlistItemsTable;
   carts: CartsTable;
   cart_items: CartItemsTable;
@@ -289,10 +497,22 @@ export interface Database {
   payments: PaymentsTable;
   auction_subscriptions: AuctionSubscriptionsTable;
   adverts: AdvertsTable;
+  site_pages: SitePagesTable;
   billing_addresses: BillingAddressesTable;
   settings: SettingsTable;
   domain_events: DomainEventsTable;
   event_outbox: EventOutboxTable;
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  notification_cursors: NotificationCursorsTable;
+  message_outbox: MessageOutboxTable;
+  notification_preferences: NotificationPreferencesTable;
+  closing_reminders: ClosingRemindersTable;
+  password_resets: PasswordResetsTable;
+  order_receipts: OrderReceiptsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_matches: SavedSearchMatchesTable;
 }
 
 export type ItemRow = Selectable<ItemsTable>;

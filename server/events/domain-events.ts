@@ -42,7 +42,27 @@ export interface EventPayloads {
     previous_amount: number | null;
     /** Soft close: the end time before this bid moved it, or null. */
     extended_from: string | null;
+    /** Placed by the engine for the bidder's maximum (issue "Bidding engine"). */
+    automatic: boolean;
+    /** Who leads once the ask that stored this bid is resolved (an automatic answer may follow). */
+    leader_id: number;
   };
+  /**
+   * A bidder set or raised their maximum on a lot (audit only: never published, since nobody
+   * but the bidder and operators may see a maximum). `outcome` as the bid answer tells it.
+   */
+  'bid.maximum_set': { item_id: number; user_id: number; max_amount: number; outcome: 'placed' | 'tied' | 'raised'; leading: boolean };
+  /** An operator retracted bids: the lot's price and leader recomputed from what remained. */
+  'bid.retracted': {
+    item_id: number;
+    bid_ids: number[];
+    user_id: number;
+    reason: string;
+    before: { bid_amount: number | null; leader_id: number | null; bid_count: number };
+    after: { bid_amount: number | null; leader_id: number | null; bid_count: number };
+  };
+  /** An operator replaced an increment table (`auction_type_id` null: the global one). */
+  'increments.changed': { auction_type_id: number | null; before: { from: number; increment: number }[]; after: { from: number; increment: number }[] };
   /** An online or live lot closed: sold to `closed_by` (its order `order_id`) or unsold. */
   'auction.closed': { item_id: number; status: 'sold' | 'unsold'; closed_by: number | null; bid_amount: number | null; order_id: number | null };
   /** A lot's public fields changed (presenters read the lot again). */
@@ -95,13 +115,74 @@ export interface EventPayloads {
   'newsletter.subscribed': { email: string; user_id: number | null; source: string | null; rejoined: boolean };
   /** An advert was created, edited or ended by an operator (`before` null when created). */
   'advert.changed': { advert_id: number; action: 'created' | 'updated' | 'ended'; before: Record<string, unknown> | null; after: Record<string, unknown> };
+  /** An operator edited a site page (Terms of sale, Privacy): its title and text before and after. */
+  'page.updated': { page_id: number; slug: string; before: { title: string; body: string }; after: { title: string; body: string } };
+  /** A notification was stored for a user (the producer; issue 16). */
+  'notification.created': { notification_id: number; user_id: number; type: string };
+  /** A user marked notifications read. */
+  'notification.read': { user_id: number; ids: number[] | 'all' };
+  /** A user turned a notification channel on or off (profile, or an e-mail's unsubscribe link). */
+  'notification.preference_changed': { user_id: number; type: string; channel: string; enabled: boolean; via: 'profile' | 'unsubscribe_link' };
+  /** An operator blocked a user's bidding (issue 13 "Bidders"): their bids are refused, their leads stand. */
+  'user.blocked': { user_id: number; reason: string };
+  /** An operator let a blocked user bid again; `reason` was the block's. */
+  'user.unblocked': { user_id: number; reason: string | null };
+  /** An operator set or removed a bidder's spending limit (whole MWK; null: no limit). */
+  'user.bid_limit_changed': { user_id: number; before: number | null; after: number | null };
+  /** An operator granted a user a role (`admin`). */
+  'user.role_granted': { user_id: number; role: string };
+  /** An operator revoked a user's role (`admin`; the last admin keeps it). */
+  'user.role_revoked': { user_id: number; role: string };
+  /** A user saved a listing search (issue 16 "Saved searches"). */
+  'saved_search.created': { saved_search_id: number; user_id: number; name: string; frequency: string };
+  /** A user changed a saved search: each changed field before and after. */
+  'saved_search.updated': { saved_search_id: number; user_id: number; name: string; changes: Record<string, { before: unknown; after: unknown }> };
+  /** A user deleted a saved search. */
+  'saved_search.deleted': { saved_search_id: number; user_id: number; name: string };
+  /** A user asked for a password reset link (sent only when the address has an account). */
+  'user.password_reset_requested': { user_id: number };
+  /** A user chose a new password through a reset link: every session and token was revoked. */
+  'user.password_reset': { user_id: number };
+  /** An operator changed a site setting (`key`), with its value before and after. */
+  'setting.changed': { key: string; before: unknown; after: unknown };
+  /** An operator created a sale (a draft): its fields as stored (issue 13 "Sales"). */
+  'sale.created': { sale_id: number; name: string; after: Record<string, unknown> };
+  /** An operator edited a sale: each changed field before and after. */
+  'sale.updated': { sale_id: number; name: string; changes: Record<string, { before: unknown; after: unknown }> };
+  /** An operator published a draft sale: bidders see it and its lots from now on. */
+  'sale.published': { sale_id: number; name: string; published_at: string };
+  /** An operator put a sale's lots in a new order: lot ids in order before and after (lot 1 first). */
+  'sale.lots_reordered': { sale_id: number; name: string; before: number[]; after: number[] };
+  /**
+   * Lots' close times were set by their sale (staggered closing, or its publication): each open
+   * lot's end before and after (ISO). Close jobs follow; open pages see the new ends.
+   */
+  'sale.closes_rescheduled': {
+    sale_id: number;
+    date_to: string | null;
+    stagger_seconds: number | null;
+    closes: { item_id: number; lot_number: number | null; before: string | null; after: string }[];
+  };
+  /**
+   * An operator created a lot (the back-office form, or a duplicate of `duplicated_from`), about
+   * the lot (subject `{type: 'item', id}`); `date_to` so its close is scheduled. Issue 13 "Lots".
+   */
+  'lot.created': { item_id: number; name: string; auction_type_id: number; date_to?: string | null; duplicated_from?: number | null };
+  /** An operator edited a lot (or moved it to another sale): each changed field before and after. */
+  'lot.updated': { item_id: number; changes: Record<string, { before: unknown; after: unknown }> };
+  /** An operator withdrew a lot: it leaves the listing and takes no bids; `leader_id` led it (to be told), or null. */
+  'lot.withdrawn': { item_id: number; reason: string; leader_id: number | null };
+  /** An unsold lot went up again as the new lot `item_id` (a copy of `from_item_id`) in the sale `auction_type_id`. */
+  'lot.relisted': { item_id: number; from_item_id?: number | null; auction_type_id: number; name?: string; date_to?: string | null };
+  /** A lot's pictures were added, reordered, deleted or given a new cover (`action` says which). */
+  'lot.images_changed': { item_id: number; action?: 'added' | 'reordered' | 'deleted'; image_ids?: number[] };
 }
 
 /** One of the event type names. */
 export type DomainEventType = keyof EventPayloads;
 
 /** What each event is about, for the audit trail's filters. */
-export type SubjectType = 'item' | 'order' | 'user' | 'cart' | 'registration' | 'advert' | 'newsletter';
+export type SubjectType = 'item' | 'order' | 'user' | 'cart' | 'registration' | 'advert' | 'newsletter' | 'page' | 'setting' | 'sale';
 
 /** An event as a command returns it. `actor` overrides the command's actor (a batch of bids). */
 export type DomainEvent = {

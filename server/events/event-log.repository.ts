@@ -67,6 +67,21 @@ export async function recordEvents(
   return { committed, outboxId: box.id };
 }
 
+/**
+ * Writes already-committed events to one `event_outbox` row only, not to `domain_events`: for
+ * events whose own table is their log (notifications). @returns the outbox row's id, or null
+ * when there are none.
+ */
+export async function recordOutboxOnly(trx: Kysely<Database>, committed: CommittedEvent[]): Promise<number | null> {
+  if (committed.length === 0) return null;
+  const box = await trx
+    .insertInto('event_outbox')
+    .values({ events: JSON.stringify(committed) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(box.id);
+}
+
 /** Deletes published outbox rows. */
 export async function deleteOutboxRows(db: Kysely<Database>, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
@@ -109,4 +124,38 @@ export async function countOutboxRows(db: Kysely<Database>): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The actor an event row names (the inverse of how {@link recordEvents} stores it). */
+function actorOfRow(row: { actor_type: string; actor_id: number | null; actor_name: string | null }): Actor {
+  if ((row.actor_type === 'user' || row.actor_type === 'operator') && row.actor_id != null) return { type: row.actor_type, id: Number(row.actor_id) };
+  if (row.actor_type === 'system') return { type: 'system', name: row.actor_name ?? 'system' };
+  return { type: 'guest' };
+}
+
+/**
+ * Logged events recorded after event row `afterId` and within the last `withinMs`, oldest first,
+ * at most `limit`, in the form they were published (`e<id>`): what a process whose bus
+ * subscription dropped may have missed. Source: issue 18 (fault 5).
+ */
+export async function findEventsAfter(db: Kysely<Database>, afterId: number, withinMs: number, limit: number): Promise<CommittedEvent[]> {
+  const rows = await db
+    .selectFrom('domain_events')
+    .select(['id', 'type', 'subject_type', 'subject_id', 'actor_type', 'actor_id', 'actor_name', 'payload', 'created_at'])
+    .where('id', '>', afterId)
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${withinMs / 1000})`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(
+    (r) =>
+      ({
+        id: `e${r.id}`,
+        type: r.type,
+        subject: { type: r.subject_type, id: r.subject_id == null ? null : Number(r.subject_id) },
+        actor: actorOfRow(r),
+        payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+        created_at: new Date(r.created_at).toISOString(),
+      }) as CommittedEvent,
+  );
 }

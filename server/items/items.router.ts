@@ -4,12 +4,17 @@ import { z } from 'zod';
 import { MESSAGES } from '@shared/messages.js';
 import { listBidsQuerySchema } from '@shared/schemas/bid.schema.js';
 import { listItemsQuerySchema } from '@shared/schemas/item.schema.js';
-import { listItemBids } from '../bids/bids.repository.js';
+import { hasRole } from '../auth/auth.middleware.js';
+import { bidsWithNamesFor } from '../bids/bidder-names.js';
+import { findViewerStanding, listItemBids } from '../bids/bids.repository.js';
+import { loadIncrementTables } from '../bids/increments.repository.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
-import { getBidIncrement, getBidSettings } from '../settings/settings.repository.js';
-import { findItemById, itemExists, listAuctionTypes, listBranches, listItems, type ListingCountsCache } from './items.repository.js';
+import { getBidSettings } from '../settings/settings.repository.js';
+import type { EventBus } from '../realtime/bus.js';
+import { findItemById, itemExists, listAuctionTypes, listBranches, listItems, ListingBoundaries, type ListingCountsCache } from './items.repository.js';
+import { ListingPageCache } from './listing-page-cache.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const typeQuery = z.object({ type: z.enum(['cash', 'online', 'live']).optional().catch(undefined) });
@@ -21,28 +26,73 @@ function normaliseArrayKeys(query: Record<string, unknown>): Record<string, unkn
   return out;
 }
 
+/** Whether an If-None-Match header value names `etag` (weak comparison, or `*`). */
+function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === '*' || t === etag);
+}
+
 /**
  * Catalogue routes: `GET /ajax-items`, `GET /ajax-item/{id}`, `GET /ajax-branches`,
  * `GET /ajax-auction-types`, `GET /api/open-item/{id}/bids`,
  * `GET /api/settings/auction-bid-increment` (`{value, max_bid_factor}`: the spec's increment, and
  * the bid ceiling's factor the bid form checks before sending). Source: spec/shopping.md §7.
+ * A signed-in caller's `GET /ajax-item/{id}` also carries `viewer: {leading, max_amount}`, their
+ * own standing (issue "Bidding engine").
+ * With `deps.bus`, the listing's landing pages are answered from a few seconds' memory with an
+ * ETag (a matching `If-None-Match` gets 304), cleared by the bus's events (see ListingPageCache);
+ * without it every answer is read afresh.
  */
-export function createItemsRouter(deps: { db: Kysely<Database> }): Router {
+export function createItemsRouter(deps: { db: Kysely<Database>; bus?: EventBus }): Router {
   const { db } = deps;
-  const router = Router();
+  const pageCache = deps.bus ? new ListingPageCache() : null;
   const countsCache: ListingCountsCache = new Map();
+  // A published sale's lots, and lots created, moved or withdrawn in the back office, count at once, not after the counts' 2 s reuse.
+  deps.bus?.subscribe((event) => {
+    pageCache?.onEvent(event);
+    if (event.type === 'sale.published' || event.type.startsWith('lot.')) countsCache.clear();
+  });
+  const router = Router();
+  const boundaries = new ListingBoundaries();
 
   router.get('/ajax-items', async (req, res) => {
     const query = parseInput(listItemsQuerySchema, normaliseArrayKeys(req.query as Record<string, unknown>));
-    res.json(await listItems(db, query, await getBidIncrement(db), new Date(), countsCache));
+    const key = pageCache?.keyOf(query) ?? null;
+    if (!pageCache || key === null) {
+      res.json(await listItems(db, query, await loadIncrementTables(db), new Date(), { counts: countsCache, boundaries }));
+      return;
+    }
+    let page = pageCache.get(key);
+    if (!page) {
+      const token = pageCache.begin();
+      const fresh = await listItems(db, query, await loadIncrementTables(db), new Date(), { counts: countsCache, boundaries });
+      page = pageCache.set(
+        key,
+        token,
+        JSON.stringify(fresh),
+        fresh.data.map((i) => i.id),
+        query.sort_by,
+      );
+    }
+    res.setHeader('ETag', page.etag);
+    res.setHeader('Cache-Control', 'no-cache');
+    // The origin answers a matching If-None-Match with 304 whatever the request's Cache-Control
+    // (RFC 9110 §13.1.2; that header is for caches on the way).
+    if (etagMatches(req.get('If-None-Match'), page.etag)) res.status(304).end();
+    else res.type('application/json').send(page.body);
   });
 
   router.get('/ajax-item/:id', async (req, res) => {
     const parsed = idParams.safeParse(req.params);
     if (!parsed.success) throw AppError.notFound(MESSAGES.itemNotFound);
-    const item = await findItemById(db, parsed.data.id, await getBidIncrement(db));
+    const user = req.auth?.user ?? null;
+    // A lot of a draft sale is the operators' until the sale is published.
+    const item = await findItemById(db, parsed.data.id, await loadIncrementTables(db), { publishedOnly: !(user && hasRole(user, 'admin')) });
     if (!item) throw AppError.notFound(MESSAGES.itemNotFound);
-    res.json(item);
+    res.json(user ? { ...item, viewer: await findViewerStanding(db, item.id, user.id) } : item);
   });
 
   router.get('/ajax-branches', async (_req, res) => {
@@ -58,7 +108,9 @@ export function createItemsRouter(deps: { db: Kysely<Database> }): Router {
     const { id } = parseInput(idParams, req.params);
     const q = parseInput(listBidsQuerySchema, req.query);
     if (!(await itemExists(db, id))) throw AppError.notFound(MESSAGES.itemNotFound);
-    res.json(await listItemBids(db, id, { page: q.page, perPage: q.per_page, limit: q.limit }));
+    const page = await listItemBids(db, id, { page: q.page, perPage: q.per_page, limit: q.limit });
+    const user = req.auth?.user ?? null;
+    res.json({ ...page, data: await bidsWithNamesFor(db, id, page.data, { user_id: user?.id ?? null, operator: user ? hasRole(user, 'admin') : false }) });
   });
 
   router.get('/api/settings/auction-bid-increment', async (_req, res) => {

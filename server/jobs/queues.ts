@@ -18,6 +18,8 @@ export const QUEUE_NAMES = {
   paymentVerify: 'payment-verify',
   /** The repeatable safety-net sweep (job scheduler `sweep`). */
   maintenance: 'maintenance',
+  /** The repeatable notification run (job scheduler `notify`): produce from the event log, deliver e-mail (issue 16). */
+  notifications: 'notifications',
 } as const;
 
 /** One of {@link QUEUE_NAMES}. */
@@ -95,6 +97,8 @@ export const DEFAULT_JOB_OPTIONS: Record<QueueName, DefaultJobOptions> = {
     removeOnFail: false,
   },
   [QUEUE_NAMES.maintenance]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+  // A run that could not deliver some mail fails (visible in the queue board); the next run retries them.
+  [QUEUE_NAMES.notifications]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 1000 } },
 };
 
 /** The producer side of every queue, keyed by name. */
@@ -126,6 +130,7 @@ export function openQueues(connection: Redis, prefix: string, logger?: Logger): 
     [QUEUE_NAMES.reservationRelease]: make(QUEUE_NAMES.reservationRelease),
     [QUEUE_NAMES.paymentVerify]: make(QUEUE_NAMES.paymentVerify),
     [QUEUE_NAMES.maintenance]: make(QUEUE_NAMES.maintenance),
+    [QUEUE_NAMES.notifications]: make(QUEUE_NAMES.notifications),
   };
   return {
     ...queues,

@@ -20,6 +20,11 @@ export interface Metrics {
   bidLatency: Histogram<'outcome'>;
   /** `gavel_job_duration_seconds{queue,outcome}`: time a job handler ran, in this process. */
   jobDuration: Histogram<'queue' | 'outcome'>;
+  /**
+   * `http_request_duration_seconds{method,route,status}`: time to answer an HTTP request, by the
+   * matched Express route pattern (`/ajax-item/:id`, `unmatched` otherwise) and status code.
+   */
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
   /** Reports open sockets (`gavel_open_sockets`) from `count()` at scrape time. */
   trackSockets(count: () => number): void;
   /** Reports `gavel_queue_jobs{queue,state}` (waiting, delayed, active, failed) at scrape time. */
@@ -76,6 +81,13 @@ export function createMetrics(role: 'server' | 'worker'): Metrics {
       help: 'Time a job handler ran, by queue and outcome',
       labelNames: ['queue', 'outcome'],
       buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
+      registers,
+    }),
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by method, matched route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers,
     }),
     trackSockets(count) {

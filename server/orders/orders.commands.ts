@@ -2,7 +2,9 @@ import type { Transaction } from 'kysely';
 import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout.js';
 import { cartRefusal, cartRefusalMessage } from '@shared/rules/cart-availability.js';
 import type { AdminOrderActionResult } from '@shared/schemas/admin-order.schema.js';
-import { DPO_MAX_AMOUNT, type CheckoutInput } from '@shared/schemas/checkout.schema.js';
+import { dpoPayAccepts } from '@shared/rules/checkout.js';
+import { phoneKey } from '@shared/rules/phone.js';
+import type { CheckoutInput } from '@shared/schemas/checkout.schema.js';
 import { deleteCartLines, findCartId, listCartLines, type CartOwner } from '../cart/cart.repository.js';
 import type { Database } from '../db/types.js';
 import { domainEvent, type Actor, type CommandOutcome, type DomainEvent } from '../events/domain-events.js';
@@ -11,6 +13,7 @@ import { cancelPendingCashPayment, insertPayment, markCashPaymentPaid } from '..
 import { loadAdminOrders } from './orders-admin.service.js';
 import {
   holdItemUnits,
+  countOpenOrders,
   insertOrder,
   lockOrder,
   markOrderCancelled,
@@ -31,6 +34,13 @@ export interface PlaceOrderInput {
   checkout: CheckoutInput;
   /** Hours a cash-on-delivery order reserves its items (setting `cod_reservation_hours`); unused for DPO Pay. */
   reserveHours: number;
+  /** SHA-256 of the address the checkout came from (null: unknown). */
+  placedFrom?: string | null;
+  /**
+   * Most open (unpaid) orders per account or phone (`perBuyer`) and per source address
+   * (`perSource`); absent: no cap. Source: issue 18.
+   */
+  openOrderCap?: { perBuyer: number; perSource: number };
 }
 
 /** An order just created from a cart. */
@@ -86,7 +96,11 @@ export function orderStatusChanged(
  * buyers of the last unit one wins; the other gets 409 with the item's name and nothing is written.
  * Events: `order.placed` (with `reserved_until` for cash, so its release is scheduled) and, for
  * cash, `cart.changed` for the owner (action `checkout`).
- * @throws AppError 422 empty cart / bad total / over the DPO limit / item not purchasable;
+ * Before anything is claimed, the buyer's open (unpaid) orders are counted per account or phone
+ * and per source address: at `openOrderCap` the answer is 429 `{message, success: false,
+ * error_code: 'open_orders_limit'}` (issue 18: unpaid orders could take any stock off sale).
+ * @throws AppError 422 empty cart / bad total / item not purchasable; over the DPO limit 422
+ *   `{message, errors: {payment_method: [limit text, what to do instead]}}` (issue 20);
  *   409 when an item is reserved or was just taken by someone else.
  * Source: spec/shopping.md §4 "Place order", §7, §8, §9; providers/dpo-pay.md "Gotchas".
  */
@@ -108,8 +122,19 @@ export async function placeOrder(trx: Transaction<Database>, _actor: Actor, inpu
   }
   const total = roundMoney(lines.reduce((s, l) => s + l.target_amount * l.quantity, 0));
   if (!(total > 0)) throw new AppError(422, 'validation', M.dpoBadTotal, undefined, { success: false, error_code: 'bad_total' });
-  if (method === 'dpopay' && total > DPO_MAX_AMOUNT) {
-    throw new AppError(422, 'validation', M.overLimit, undefined, { success: false, error_code: 'amount_limit' });
+  if (method === 'dpopay' && !dpoPayAccepts(total)) {
+    throw new AppError(422, 'validation', M.overLimit, { payment_method: [M.overLimit, M.overLimitAdvice] }, { success: false, error_code: 'amount_limit' });
+  }
+
+  const phone = phoneKey(checkout.customer.phone);
+  const placedFrom = input.placedFrom ?? null;
+  if (input.openOrderCap) {
+    const open = await countOpenOrders(trx, { userId: owner.userId, phoneKey: phone, placedFrom });
+    const cap = input.openOrderCap;
+    if (open.buyer >= cap.perBuyer || open.source >= cap.perSource) {
+      const n = open.buyer >= cap.perBuyer ? cap.perBuyer : cap.perSource;
+      throw new AppError(429, 'rate_limited', M.tooManyOpenOrders(n), undefined, { success: false, error_code: 'open_orders_limit' });
+    }
   }
 
   const now = await selectDatabaseNow(trx);
@@ -153,6 +178,8 @@ export async function placeOrder(trx: Transaction<Database>, _actor: Actor, inpu
       billing_postal_code: checkout.billing.postalCode,
       billing_country: checkout.billing.country,
       reserved_until: reservedUntil,
+      placed_from: placedFrom,
+      phone_key: phone,
     },
     lines.map((l) => ({ item_id: l.item_id, name: l.name, quantity: l.quantity, unit_price: priceOf(l), amount: roundMoney(priceOf(l) * l.quantity) })),
   );

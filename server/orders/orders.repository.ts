@@ -243,8 +243,8 @@ export async function markOrderCancelled(trx: Kysely<Database>, orderId: number,
 }
 
 /**
- * Moves an order still `awaiting_payment` to `status` (`cancelled_at` now); an order in any other
- * state is left alone.
+ * Moves a checkout order still `awaiting_payment` to `status` (`cancelled_at` now); an order in
+ * any other state, or a won auction's order (it stays payable), is left alone.
  * @returns true when the order moved (so what follows the move runs once).
  */
 export async function settleAwaitingOrder(trx: Kysely<Database>, orderId: number, status: 'failed' | 'cancelled'): Promise<boolean> {
@@ -253,6 +253,8 @@ export async function settleAwaitingOrder(trx: Kysely<Database>, orderId: number
     .set({ status, cancelled_at: sql`now()`, updated_at: sql`now()` })
     .where('id', '=', orderId)
     .where('status', '=', 'awaiting_payment')
+    // A won auction's order stays payable after a failed or cancelled DPO attempt (issue 13).
+    .where('source', '=', 'checkout')
     .executeTakeFirst();
   return Number(moved.numUpdatedRows) > 0;
 }
@@ -398,4 +400,36 @@ export function selectOrderLines(db: Kysely<Database>, orderIds: number[]) {
     .where('order_id', 'in', orderIds)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Open (unpaid: awaiting payment or reserved) checkout orders placed by an account or phone
+ * (`buyer`) and from a source address (`source`, the address's hash); orders of won auctions are
+ * not counted (they hold no stock a buyer chose). A null key counts nothing.
+ */
+export async function countOpenOrders(
+  db: Kysely<Database>,
+  keys: { userId: number | null; phoneKey: string | null; placedFrom: string | null },
+): Promise<{ buyer: number; source: number }> {
+  const open = ['awaiting_payment', 'reserved'] as const;
+  const count = async (where: 'user_id' | 'phone_key' | 'placed_from', value: string | number | null) =>
+    value === null
+      ? 0
+      : Number(
+          (
+            await db
+              .selectFrom('orders')
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .where('status', 'in', open)
+              .where('source', '=', 'checkout')
+              .where(where, '=', value as never)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+  const [byUser, byPhone, bySource] = [
+    await count('user_id', keys.userId),
+    await count('phone_key', keys.phoneKey),
+    await count('placed_from', keys.placedFrom),
+  ];
+  return { buyer: Math.max(byUser, byPhone), source: bySource };
 }

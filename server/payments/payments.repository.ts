@@ -147,6 +147,21 @@ export async function findPendingDpoPaymentId(db: Kysely<Database>, orderId: num
   return row?.id;
 }
 
+/** Ids of orders with a pending DPO Pay payment that has a token (checks to resume after a restart), oldest first, at most `limit`. */
+export async function findOrdersWithPendingDpoPayments(db: Kysely<Database>, limit = 1000): Promise<number[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select('order_id')
+    .distinct()
+    .where('provider', '=', 'dpopay')
+    .where('status', '=', 'pending')
+    .where('transaction_token', 'is not', null)
+    .orderBy('order_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.order_id);
+}
+
 /** The id of an order's latest DPO Pay payment (any status), or undefined. */
 export async function findLatestDpoPaymentId(db: Kysely<Database>, orderId: number): Promise<number | undefined> {
   const row = await db

@@ -29,6 +29,8 @@ type OrderRow = {
   customer_name: string | null;
   customer_email: string | null;
   customer_phone: string | null;
+  reserved_until: Date | null;
+  paid_at: Date | null;
 };
 
 const orderColumns = [
@@ -46,6 +48,8 @@ const orderColumns = [
   'orders.customer_name',
   'orders.customer_email',
   'orders.customer_phone',
+  'orders.reserved_until',
+  'orders.paid_at',
 ] as const;
 
 function toDraftOrder(row: OrderRow, lines: DraftOrder['line_items']): DraftOrder {
@@ -64,6 +68,8 @@ function toDraftOrder(row: OrderRow, lines: DraftOrder['line_items']): DraftOrde
     status: { name: STATUS_NAMES[row.status] ?? row.status, code: row.status },
     customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
     line_items: lines,
+    reserved_until: row.reserved_until ? row.reserved_until.toISOString() : null,
+    paid_at: row.paid_at ? row.paid_at.toISOString() : null,
   };
 }
 

@@ -1,14 +1,18 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '@shared/messages/accounts.js';
+import { isCommonPassword } from '@shared/rules/common-passwords.js';
 import { billingAddressInputSchema, draftOrdersQuerySchema, profileInputSchema } from '@shared/schemas/profile.schema.js';
 import { requireUser } from '../auth/auth.middleware.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { findUserByEmail } from '../auth/user.repository.js';
 import type { TokenCache } from '../auth/token-cache.js';
 import type { Database } from '../db/types.js';
 import type { CommandRunner } from '../events/command-runner.js';
 import { userActor } from '../events/domain-events.js';
 import { AppError } from '../http/app-error.js';
+import { routeRateLimit } from '../http/route-rate-limit.js';
 import { parseInput } from '../http/validate.js';
 import { saveBillingAddress, updateProfile } from './profile.commands.js';
 import { summariseOrders, findBillingAddress, findDraftOrder, listDraftOrders } from './profile.repository.js';
@@ -17,10 +21,13 @@ const orderIdSchema = z.coerce.number().int().positive();
 
 /**
  * The customer's own account data (all need sign-in: 401 'Unauthenticated.' otherwise):
- * - `POST /profile` `{name, email, password?, password_confirmation?}` → `{success, message, user}`;
- *   422 `{message, errors}` on bad input or a taken email. Command `updateProfile` (event
+ * - `POST /profile` `{name, email, password?, password_confirmation?, current_password?}` →
+ *   `{success, message, user}`; 422 `{message, errors}` on bad input, a taken email, one of the
+ *   most common passwords, or a changed email or password without the right `current_password`
+ *   (issue 18). Command `updateProfile` (event
  *   `user.profile_updated`); a new password is hashed before it and signs out the user's other
- *   sessions and tokens.
+ *   sessions and tokens, and their sockets are disconnected (issue 18). After 10 refused saves in
+ *   15 minutes a user gets 429 'Too many attempts…' (no guessing the current password).
  * - `GET /api/my/draft-orders?page&per_page&search` → `{data: DraftOrder[], meta}` (own orders only).
  * - `GET /api/my/draft-orders/{id}` → DraftOrder; 404 'Order not found' when missing or another customer's.
  * - `GET /api/me/billing-address` → `{data: BillingAddress | null}`.
@@ -30,13 +37,31 @@ const orderIdSchema = z.coerce.number().int().positive();
  * - `GET /api/me/profile-summary` → `{order_count, total_spent, last_order_at}` (left card and tiles).
  * Source: spec/accounts-and-shell.md §2 "Profile page", §3, §7.
  */
-export function createProfileRouter(deps: { db: Kysely<Database>; runner: CommandRunner; tokenCache?: TokenCache }): Router {
+export function createProfileRouter(deps: {
+  db: Kysely<Database>;
+  runner: CommandRunner;
+  tokenCache?: TokenCache;
+  /** Disconnects the user's sockets but those of the kept session or token (after a password change). */
+  endOtherSockets?: (userId: number, keep: { sessionId?: string; tokenId?: number }) => void;
+}): Router {
   const { db, runner } = deps;
   const router = Router();
   const signedIn = requireUser();
 
-  router.post('/profile', signedIn, async (req, res) => {
+  // Guessing the current password from a session left open: 10 refused saves per user per 15 minutes.
+  const guesses = routeRateLimit({ limit: 10, windowMs: 15 * 60_000, message: ACCOUNT_MESSAGES.tooManyAttempts, failuresOnly: true });
+  router.post('/profile', signedIn, guesses, async (req, res) => {
     const input = parseInput(profileInputSchema, req.body);
+    const me = req.auth.user!;
+    if (input.password && isCommonPassword(input.password)) throw AppError.validation({ password: [ACCOUNT_MESSAGES.passwordTooCommon] });
+    // Someone at an unattended session must not take the account over: the current password first.
+    if (input.password || input.email.toLowerCase() !== me.email.toLowerCase()) {
+      if (!input.current_password) throw AppError.validation({ current_password: [ACCOUNT_MESSAGES.currentPasswordRequired] });
+      const stored = await findUserByEmail(db, me.email);
+      if (!stored || !(await verifyPassword(input.current_password, stored.password_hash))) {
+        throw AppError.validation({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
+      }
+    }
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const user = await runner.run(updateProfile, userActor(req.auth.user!.id), {
       name: input.name,
@@ -47,6 +72,7 @@ export function createProfileRouter(deps: { db: Kysely<Database>; runner: Comman
     // A new password revokes the user's other tokens, and remembered tokens carry the old name
     // and email: forget any remembered here.
     deps.tokenCache?.clear();
+    if (passwordHash) deps.endOtherSockets?.(me.id, { sessionId: req.auth.sessionId, tokenId: req.auth.tokenId });
     res.json({ success: true, message: 'Profile updated successfully.', user });
   });
 

@@ -14,6 +14,12 @@ export interface EventBus {
   publish(event: BusEvent): Promise<void>;
   /** Registers a handler; returns the function that removes it. */
   subscribe(handler: (event: BusEvent) => void): () => void;
+  /**
+   * Registers a handler called each time the bus's subscription comes back after a lost
+   * connection (what was published meanwhile never arrived); returns its remover. Buses that
+   * can't lose events (in-process) don't have it. Source: issue 18 (fault 5).
+   */
+  onReconnect?(handler: () => void): () => void;
   close(): Promise<void>;
 }
 

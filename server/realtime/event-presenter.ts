@@ -5,11 +5,14 @@ import { snapshotOf } from '../cart/cart.service.js';
 import { findCartId, listCartLines } from '../cart/cart.repository.js';
 import type { Database } from '../db/types.js';
 import type { CartOwnerRef, CommittedEvent, CommittedEventOf } from '../events/domain-events.js';
+import { outbidBidderOf } from '../bids/bids.service.js';
+import { loadIncrementTables } from '../bids/increments.repository.js';
 import { findItemById } from '../items/items.repository.js';
+import { countUnread, findNotification } from '../notifications/notifications.repository.js';
 import { loadAdminOrders } from '../orders/orders-admin.service.js';
-import { getBidIncrement } from '../settings/settings.repository.js';
 import { countWatchlist } from '../watchlist/watchlist.repository.js';
 import type { AdvertsFeed } from './advert-clock.js';
+import type { BidderNameMasking } from './bidder-name-masking.js';
 import type { GavelIo } from './io.js';
 import { rooms } from './rooms.js';
 
@@ -20,6 +23,8 @@ export interface EventPresenterDeps {
   logger: Logger;
   /** The adverts shown on every page (checked again when an operator changes one). */
   adverts: AdvertsFeed;
+  /** Bidders' names masked to others when the operators' setting says so (issue 20 item 8). */
+  masking?: BidderNameMasking;
 }
 
 /** Event ids remembered to drop a second delivery (the relay may publish an event again). */
@@ -68,7 +73,7 @@ export function createEventPresenter(deps: EventPresenterDeps): (event: Committe
   const emitItemUpdated = async (itemIds: number[]) => {
     const wanted = [...new Set(itemIds)].filter((id) => occupied(rooms.item(id)));
     if (wanted.length === 0) return;
-    const increment = await getBidIncrement(db);
+    const increment = await loadIncrementTables(db);
     for (const id of wanted) {
       const item = await findItemById(db, id, increment);
       if (item) local.to(rooms.item(id)).emit('item:updated', item);
@@ -90,17 +95,27 @@ export function createEventPresenter(deps: EventPresenterDeps): (event: Committe
     const p = event.payload;
     const itemRoom = rooms.item(p.item_id);
     if (occupied(itemRoom)) {
-      local.to(itemRoom).emit('bid:placed', {
+      const payload = {
         item_id: p.item_id,
-        bid: { id: p.bid_id, item_id: p.item_id, user_id: p.user_id, bid_amount: p.bid_amount, created_at: p.created_at, user: { name: p.user_name } },
+        bid: {
+          id: p.bid_id,
+          item_id: p.item_id,
+          user_id: p.user_id,
+          bid_amount: p.bid_amount,
+          created_at: p.created_at,
+          user: { name: p.user_name },
+          automatic: p.automatic,
+        },
         bid_amount: p.bid_amount,
         bid_count: p.bid_count,
         min_next_bid: p.min_next_bid,
         date_to: p.date_to,
-      });
+      };
+      if (deps.masking?.enabled) deps.masking.emit(itemRoom, payload);
+      else local.to(itemRoom).emit('bid:placed', payload);
     }
-    const prev = p.previous_leader_id;
-    if (prev != null && prev !== p.user_id && occupied(rooms.user(prev))) {
+    const prev = outbidBidderOf(p);
+    if (prev != null && occupied(rooms.user(prev))) {
       local.to(rooms.user(prev)).emit('bid:outbid', { item_id: p.item_id, bid_amount: p.bid_amount, your_bid: p.previous_amount ?? 0 });
     }
     if (p.extended_from) later(event.type, () => emitItemUpdated([p.item_id]));
@@ -121,6 +136,24 @@ export function createEventPresenter(deps: EventPresenterDeps): (event: Committe
       }
       case 'item.updated':
         later(event.type, () => emitItemUpdated([event.payload.item_id]));
+        break;
+      // A sale moved its lots' ends or numbers: each lot's open page (and catalogue) reads it again.
+      case 'sale.closes_rescheduled':
+        later(event.type, () => emitItemUpdated(event.payload.closes.map((c) => c.item_id)));
+        break;
+      case 'sale.lots_reordered':
+        later(event.type, () => emitItemUpdated(event.payload.after));
+        break;
+      case 'sale.created':
+      case 'sale.updated':
+      case 'sale.published':
+        break;
+      // Lot commands also record `item.updated` (presented above) where an open page must change.
+      case 'lot.created':
+      case 'lot.updated':
+      case 'lot.withdrawn':
+      case 'lot.relisted':
+      case 'lot.images_changed':
         break;
       case 'order.placed':
       case 'order.status_changed':
@@ -159,6 +192,32 @@ export function createEventPresenter(deps: EventPresenterDeps): (event: Committe
       case 'advert.changed':
         later(event.type, () => deps.adverts.refresh());
         break;
+      case 'setting.changed':
+        if (event.payload.key === 'mask_bidder_names' && deps.masking) later(event.type, () => deps.masking!.reload());
+        break;
+      case 'page.updated':
+      case 'notification.preference_changed':
+        break;
+      case 'notification.created': {
+        const p = event.payload;
+        if (occupied(rooms.user(p.user_id)))
+          later(event.type, async () => {
+            const notification = await findNotification(db, p.notification_id);
+            if (!notification) return;
+            const { user_id: _owner, ...view } = notification;
+            local.to(rooms.user(p.user_id)).emit('notification:new', { notification: view, unread: await countUnread(db, p.user_id) });
+          });
+        break;
+      }
+      case 'notification.read': {
+        const userId = event.payload.user_id;
+        if (occupied(rooms.user(userId)))
+          later(
+            event.type,
+            async () => void local.to(rooms.user(userId)).emit('notification:read', { ids: event.payload.ids, unread: await countUnread(db, userId) }),
+          );
+        break;
+      }
     }
   };
 }

@@ -11,9 +11,16 @@ import { SESSION_COOKIE, hasRole, resolveAuth } from '../auth/auth.middleware.js
 import { GUEST_CART_COOKIE, hashGuestCartToken } from '../cart/cart-cookie.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
+import { isAllowedOrigin } from '../http/cross-site.js';
+import { findBidCount, findBidIdsByCount } from '../bids/bids.repository.js';
+import { rebuildBidEvents } from '../bids/bids.service.js';
+import type { CommittedEvent } from '../events/domain-events.js';
+import { findEventsAfter } from '../events/event-log.repository.js';
 import { BidEventOrder } from './bid-event-order.js';
 import type { EventBus } from './bus.js';
 import { AdvertsFeed, startAdvertClock } from './advert-clock.js';
+import { BidderNameMasking } from './bidder-name-masking.js';
+import { credentialRoom, type CredentialSockets } from './credential-sockets.js';
 import { RecentIds, createEventPresenter } from './event-presenter.js';
 import { rooms } from './rooms.js';
 
@@ -21,6 +28,10 @@ interface SocketData {
   userId: number | null;
   /** Hash of the guest cart cookie's token, when the handshake carried one. */
   guestCartHash: string | null;
+  /** Whether the socket's user had the admin role at the handshake (sees bidders' names in full). */
+  operator: boolean;
+  /** The room of the session or API token that signed the socket in (left when it is signed out). */
+  credentialRoom: string | null;
 }
 /** The typed Socket.IO server of Gavel. */
 export type GavelIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -36,9 +47,13 @@ function handshakeCredentials(socket: GavelSocket): { bearer?: string; sessionId
   return { bearer: token, sessionId: cookies[SESSION_COOKIE], cookies };
 }
 
+/** How far back a process that lost its bus subscription reads the events it may have missed, ms. */
+const MISSED_EVENTS_WINDOW_MS = 120_000;
+
 /**
- * Starts Socket.IO on the HTTP server: signs sockets in by the session cookie or
- * `auth: {token}`, joins `user:{id}` (a guest with a cart cookie joins its guest cart room), sends `time:sync`, handles `item:subscribe` /
+ * Starts Socket.IO on the HTTP server: refuses browser handshakes from foreign origins
+ * (`allowedOrigins`), signs sockets in by the session cookie or `auth: {token}` (disconnected
+ * when that credential is signed out, through `credentialSockets`), joins `user:{id}` (a guest with a cart cookie joins its guest cart room), sends `time:sync`, handles `item:subscribe` /
  * `item:unsubscribe` (payload validated, answered through the ack), `admin:orders:subscribe` /
  * `admin:orders:unsubscribe` (room `admin:orders`, admin role only: otherwise the ack answers
  * `{ok: false, error}` and the socket stays out), and emits bus events.
@@ -57,9 +72,23 @@ export function createRealtime(deps: {
   scaleOut?: { redis: Redis; streamName: string };
   /** Milliseconds between checks of the shown adverts (default 1,000; see server/realtime/advert-clock.ts). */
   advertClockMs?: number;
+  /**
+   * Origins whose pages may open sockets besides the server's own host (server/http/cross-site.ts);
+   * a browser handshake from any other Origin is refused. Non-browser clients send no Origin.
+   */
+  allowedOrigins?: readonly string[];
+  /** Attached to this server, so a signed-out session's or token's sockets are disconnected. */
+  credentialSockets?: CredentialSockets;
 }): GavelIo {
+  const allowedOrigins = deps.allowedOrigins ?? [];
   const io: GavelIo = new Server(deps.httpServer, {
     transports: ['websocket', 'polling'],
+    // Cross-site WebSocket hijacking: a page of another site would otherwise open a socket with
+    // the visitor's session cookie and receive their user room (issue 18).
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      callback(null, origin === undefined || isAllowedOrigin(origin, req.headers.host, allowedOrigins));
+    },
     serveClient: false,
     pingInterval: 25_000,
     pingTimeout: 20_000,
@@ -80,7 +109,9 @@ export function createRealtime(deps: {
       const { bearer, sessionId, cookies } = handshakeCredentials(socket);
       const ctx = await resolveAuth(deps.db, { bearer, sessionId });
       socket.data.userId = ctx.user?.id ?? null;
+      socket.data.operator = ctx.user ? hasRole(ctx.user, OPERATOR_ROLE) : false;
       socket.data.guestCartHash = hashGuestCartToken(cookies[GUEST_CART_COOKIE]);
+      socket.data.credentialRoom = ctx.user ? credentialRoom({ sessionId: ctx.sessionId, tokenId: ctx.tokenId }) : null;
       next();
     } catch (err) {
       deps.logger.error({ err }, 'socket auth failed');
@@ -89,6 +120,7 @@ export function createRealtime(deps: {
   });
 
   io.on('connection', (socket: GavelSocket) => {
+    if (socket.data.credentialRoom) void socket.join(socket.data.credentialRoom);
     if (socket.data.userId != null) void socket.join(rooms.user(socket.data.userId));
     else if (socket.data.guestCartHash) void socket.join(rooms.guestCart(socket.data.guestCartHash));
     socket.emit('time:sync', { now: new Date().toISOString() });
@@ -101,6 +133,7 @@ export function createRealtime(deps: {
       }
       const room = rooms.item(parsed.data.item_id);
       void (join ? socket.join(room) : socket.leave(room));
+      if (join && order) void findBidCount(deps.db, parsed.data.item_id).then((n) => order.expect(parsed.data.item_id, n + 1), warn);
       ack?.({ ok: true });
     };
     socket.on('item:subscribe', roomHandler(true));
@@ -130,19 +163,44 @@ export function createRealtime(deps: {
   // A repeated delivery (the relay publishing what a crashed process had already sent) is
   // dropped by its event id. Across processes (Redis), each item's bid events are put back in
   // commit order; one process alone publishes them in order already.
+  deps.credentialSockets?.attach(io);
   const adverts = new AdvertsFeed({ io, db: deps.db, logger: deps.logger });
   const stopAdvertClock = startAdvertClock(adverts, deps.advertClockMs);
-  const present = createEventPresenter({ io, db: deps.db, logger: deps.logger, adverts });
+  const masking = new BidderNameMasking({ io, db: deps.db, logger: deps.logger });
+  void masking.reload();
+  const present = createEventPresenter({ io, db: deps.db, logger: deps.logger, adverts, masking });
   const seen = new RecentIds();
-  const order = deps.scaleOut ? new BidEventOrder(present) : null;
-  const unsubscribe = deps.bus.subscribe((event) => {
-    if (!seen.firstTime(event.id)) return;
+  // Events lost between processes (the subscription reconnecting) are read back from the
+  // database: an item's missing bids when its sequence has a gap, and everything since the last
+  // event seen when the bus comes back.
+  const refetch = async (itemId: number, from: number, to: number | null) =>
+    (await rebuildBidEvents(deps.db, await findBidIdsByCount(deps.db, itemId, from, to))).filter((e) => seen.firstTime(e.id));
+  const warn = (err: unknown) => deps.logger.warn({ err }, 'reading missed events failed');
+  const order = deps.scaleOut ? new BidEventOrder(present, undefined, undefined, undefined, refetch, warn) : null;
+  let lastLoggedId = 0;
+  const startedAt = Date.now();
+  const accept = (event: CommittedEvent) => {
+    if (event.id.startsWith('e')) lastLoggedId = Math.max(lastLoggedId, Number(event.id.slice(1)) || 0);
     if (order) order.accept(event);
     else present(event);
+  };
+  const unsubscribe = deps.bus.subscribe((event) => {
+    if (seen.firstTime(event.id)) accept(event);
+  });
+  const catchUp = async () => {
+    await order?.catchUp();
+    const window = Math.min(MISSED_EVENTS_WINDOW_MS, Date.now() - startedAt);
+    for (const event of await findEventsAfter(deps.db, lastLoggedId, window, 1000)) if (seen.firstTime(event.id)) accept(event);
+  };
+  const stopCatchingUp = deps.bus.onReconnect?.(() => {
+    void catchUp().catch(warn);
+    // The subscription itself may come back a moment after the connection: look once more.
+    setTimeout(() => void catchUp().catch(warn), 1000).unref();
   });
   io.engine.on('close', () => {
     stopAdvertClock();
     unsubscribe();
+    stopCatchingUp?.();
     order?.close();
   });
   return io;

@@ -23,6 +23,8 @@ export class RedisBus implements EventBus {
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly handlers = new Set<(event: BusEvent) => void>();
+  private readonly reconnectHandlers = new Set<() => void>();
+  private subscribedOnce = false;
   private readonly ready: Promise<unknown>;
   private readonly origin = randomBytes(8).toString('hex');
 
@@ -37,7 +39,22 @@ export class RedisBus implements EventBus {
       if (origin === this.origin) return;
       this.deliver(event);
     });
-    this.ready = this.sub.subscribe(this.channel);
+    this.ready = this.sub.subscribe(this.channel).then((n) => {
+      this.subscribedOnce = true;
+      return n;
+    });
+    // ioredis subscribes again by itself after a reconnect; what was published in between is
+    // lost for this process, so its listeners catch up from the database.
+    this.sub.on('ready', () => {
+      if (!this.subscribedOnce) return;
+      for (const handler of this.reconnectHandlers) handler();
+    });
+  }
+
+  /** See {@link EventBus.onReconnect}: called after the subscriber's connection came back. */
+  onReconnect(handler: () => void): () => void {
+    this.reconnectHandlers.add(handler);
+    return () => this.reconnectHandlers.delete(handler);
   }
 
   /** The bus's two Redis connections (publisher, subscriber), for the process's outage log. */
@@ -68,6 +85,7 @@ export class RedisBus implements EventBus {
 
   async close(): Promise<void> {
     this.handlers.clear();
+    this.reconnectHandlers.clear();
     await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
   }
 }

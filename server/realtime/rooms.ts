@@ -12,6 +12,10 @@ export const rooms = {
   guestCart: (tokenHash: string) => `cart:${tokenHash}`,
   /** The room of a cart's owner: the user's room, else the guest cart's; null without either. */
   cart: (owner: CartOwnerRef): string | null => (owner.user_id != null ? `user:${owner.user_id}` : owner.guest_hash ? `cart:${owner.guest_hash}` : null),
+  /** Every socket signed in by one session (named by the hash of its id, never sent to clients). */
+  session: (idHash: string) => `session:${idHash}`,
+  /** Every socket signed in by one API token (its row id). */
+  apiToken: (tokenId: number) => `token:${tokenId}`,
   /** Operators watching the Orders screen; joined only by users with the admin role. */
   adminOrders: 'admin:orders',
 };

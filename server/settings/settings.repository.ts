@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { normaliseBidFactor, normaliseIncrement } from '@shared/rules/bidding.js';
+import { DEFAULT_VAT_RATE_PERCENT } from '@shared/rules/settlement.js';
+import type { SiteSettingsView } from '@shared/schemas/site-settings.schema.js';
 import type { Database } from '../db/types.js';
 
 /** Reads one setting's JSON value, or `fallback` when it is missing. */
@@ -32,4 +34,20 @@ export async function getBidSettings(db: Kysely<Database>): Promise<{ increment:
   const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['auction_bid_increment', 'max_bid_factor']).execute();
   const value = (key: string) => rows.find((r) => r.key === key)?.value;
   return { increment: normaliseIncrement(value('auction_bid_increment') ?? 1), maxBidFactor: normaliseBidFactor(value('max_bid_factor')) };
+}
+
+/** Whether bid histories mask bidders' names to others: setting `mask_bidder_names`, default false. Source: issue 20 item 8. */
+export async function getMaskBidderNames(db: Kysely<Database>): Promise<boolean> {
+  return (await getSetting<unknown>(db, 'mask_bidder_names', false)) === true;
+}
+
+/** VAT on the buyer's premium, percent: setting `vat_rate_percent`, default {@link DEFAULT_VAT_RATE_PERCENT}. Source: issue 13. */
+export async function getVatRatePercent(db: Kysely<Database>): Promise<number> {
+  const v = Number(await getSetting<unknown>(db, 'vat_rate_percent', DEFAULT_VAT_RATE_PERCENT));
+  return Number.isFinite(v) && v >= 0 && v <= 100 ? v : DEFAULT_VAT_RATE_PERCENT;
+}
+
+/** The settings of the operators' Settings screen. Source: issue 20 item 8; issue 13 (VAT). */
+export async function readSiteSettings(db: Kysely<Database>): Promise<SiteSettingsView> {
+  return { mask_bidder_names: await getMaskBidderNames(db), vat_rate_percent: await getVatRatePercent(db) };
 }

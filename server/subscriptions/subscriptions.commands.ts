@@ -1,9 +1,11 @@
 import type { Transaction } from 'kysely';
+import { BIDDING_MESSAGES } from '@shared/messages/bidding.js';
 import { LIVE_AUCTION_MESSAGES as M } from '@shared/messages/live-auctions.js';
+import { isBidderBlocked } from '../bidders/bidders.repository.js';
 import type { Database } from '../db/types.js';
 import { domainEvent, type Actor, type CommandOutcome } from '../events/domain-events.js';
 import { AppError } from '../http/app-error.js';
-import { findAuctionType, insertPendingSubscription, lockSubscription, markSubscriptionDecided } from './subscriptions.repository.js';
+import { findAuctionType, findRegistrantName, insertPendingSubscription, lockSubscription, markSubscriptionDecided } from './subscriptions.repository.js';
 
 /** The bidder a registration is for. @throws AppError 401 for an actor who is not a signed-in user. */
 function bidderOf(actor: Actor): number {
@@ -19,10 +21,13 @@ function operatorOf(actor: Actor): number {
 
 /**
  * Command: records the actor's pending registration for a live auction from a bank deposit
- * reference (stored trimmed, upper case). Rules: the auction type exists, is live and active;
+ * reference (stored trimmed, upper case). Rules: the auction type exists, is active and
+ * published, and takes registrations (a live auction, or a sale that asks a deposit: issue 13);
  * a reference is used once (compared without case, spaces or separators: the database's unique index); one pending or active registration per user and
  * auction type (the unique indexes decide races). Event `registration.submitted`.
  * @returns the registration's id and status `pending`.
+ * A bidder an operator blocked is refused (403 'Your bidding has been suspended. Please contact us.',
+ * issue 13 "Bidders").
  * @throws AppError 422 with `errors.auction_type_id` ('Please select an auction to register for',
  *   or the already-registered text) or `errors.reference_number` (reference already used).
  * Source: spec/shopping.md §2 "Register for auction", §4 "Bid registration", §5, §7 `POST /register-bid`.
@@ -33,8 +38,11 @@ export async function registerForAuction(
   input: { auctionTypeId: number; referenceNumber: string },
 ): Promise<CommandOutcome<{ id: number; status: 'pending' }>> {
   const userId = bidderOf(actor);
+  if (await isBidderBlocked(trx, userId)) {
+    throw AppError.forbidden(BIDDING_MESSAGES.biddingSuspended, { error: BIDDING_MESSAGES.biddingSuspended, reason: 'suspended' });
+  }
   const type = await findAuctionType(trx, input.auctionTypeId);
-  if (!type || type.type !== 'live' || !type.active) throw AppError.validation({ auction_type_id: [M.notALiveAuction] });
+  if (!type || !type.registration_required || !type.active || !type.published) throw AppError.validation({ auction_type_id: [M.notALiveAuction] });
   const reference = input.referenceNumber.trim().toUpperCase();
   const inserted = await insertPendingSubscription(trx, { userId, auctionTypeId: input.auctionTypeId, referenceNumber: reference });
   if ('duplicate' in inserted) {
@@ -54,10 +62,12 @@ export async function registerForAuction(
   };
 }
 
-/** What a decision answers: the new status and the message the bidder is shown. */
+/** What a decision answers: the new status, the message the bidder is shown and the one the operator reads. */
 export interface RegistrationDecision {
   status: 'active' | 'declined';
   message: string;
+  /** 'Registration approved for {name}' / 'Registration declined for {name}' (issue 20). */
+  operator_message: string;
   user_id: number;
   auction_type_id: number;
 }
@@ -68,8 +78,9 @@ export interface RegistrationDecision {
  * registration. The row is locked, so two operators deciding at once can't both win. Event
  * `registration.decided` with before/after status, reason and auction name (the bidder's open
  * pages are told; the audit trail shows who decided).
- * @returns the new status and the bidder's message ('… has been approved. You can now place
- *   bids.' / '… was declined: <reason>').
+ * @returns the new status, the bidder's message ('… has been approved. You can now place
+ *   bids.' / '… was declined: <reason>') and the operator's ('Registration approved for
+ *   {name}' / 'Registration declined for {name}', issue 20).
  * @throws AppError 403 for an actor who is not an operator; 404 'Registration not found';
  *   409 'This registration is already <status>.' when no longer pending.
  * Source: spec/shopping.md §4 "Bid registration", §5 (live items need an approved registration).
@@ -89,10 +100,12 @@ export async function decideRegistration(
   if (!(await markSubscriptionDecided(trx, current.id, { status, reason, reviewerId }))) throw conflict();
   const type = await findAuctionType(trx, current.auction_type_id);
   const auctionName = type?.name ?? '';
+  const bidder = (await findRegistrantName(trx, current.user_id)) ?? `customer #${current.user_id}`;
   return {
     result: {
       status,
       message: status === 'active' ? M.approved(auctionName) : M.declined(auctionName, reason),
+      operator_message: status === 'active' ? M.operatorApproved(bidder) : M.operatorDeclined(bidder),
       user_id: current.user_id,
       auction_type_id: current.auction_type_id,
     },

@@ -5,38 +5,63 @@ import type { Database } from '../db/types.js';
 /** A registration's status (`auction_subscriptions.status`). */
 export type SubscriptionStatus = SubscriptionView['status'];
 
+/** A user's registration state for one auction type: its status and the operator's decline reason. */
+export interface RegistrationState {
+  auction_type_id: number;
+  status: SubscriptionStatus;
+  decline_reason: string | null;
+}
+
 /**
- * True when the user holds an active subscription to the auction type (the right to bid on
- * its live items). Source: spec/shopping.md §1 and §5 "Live items additionally need a subscription".
+ * The user's registration that speaks for each auction type (all types, or only `auctionTypeId`):
+ * an active one first, else a pending one, else the latest decided (declined or expired).
+ * @returns one state per auction type the user ever registered for.
  */
-export async function hasActiveSubscription(db: Kysely<Database>, userId: number, auctionTypeId: number): Promise<boolean> {
-  return (await findSubscriptionId(db, userId, auctionTypeId, 'active')) !== undefined;
-}
-
-/** The id of the user's registration of `status` for the auction type, or undefined. */
-export async function findSubscriptionId(db: Kysely<Database>, userId: number, auctionTypeId: number, status: SubscriptionStatus): Promise<number | undefined> {
-  const row = await db
+export function listRegistrationStates(db: Kysely<Database>, userId: number, auctionTypeId?: number): Promise<RegistrationState[]> {
+  let q = db
     .selectFrom('auction_subscriptions')
-    .select('id')
+    .distinctOn('auction_type_id')
+    .select(['auction_type_id', 'status', 'decline_reason'])
     .where('user_id', '=', userId)
-    .where('auction_type_id', '=', auctionTypeId)
-    .where('status', '=', status)
-    .executeTakeFirst();
-  return row?.id;
+    .orderBy('auction_type_id')
+    .orderBy(sql`CASE status WHEN 'active' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END`)
+    .orderBy(sql`coalesce(reviewed_at, created_at) DESC`)
+    .orderBy('id', 'desc');
+  if (auctionTypeId !== undefined) q = q.where('auction_type_id', '=', auctionTypeId);
+  return q.execute();
 }
 
-/** An auction type's id, name, kind (`cash`/`online`/`live`) and active flag, or undefined. */
+/**
+ * An auction type's id, name, kind (`cash`/`online`/`live`), active flag, whether bidders
+ * register with a deposit (always for live sales) and whether it is published, or undefined.
+ */
 export function findAuctionType(db: Kysely<Database>, id: number) {
-  return db.selectFrom('auction_types').select(['id', 'name', 'type', 'active']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('auction_types')
+    .select([
+      'id',
+      'name',
+      'type',
+      'active',
+      sql<boolean>`(type = 'live' OR deposit_required)`.as('registration_required'),
+      sql<boolean>`published_at IS NOT NULL`.as('published'),
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-/** Active live auction types not yet ended (database clock), those starting first first, undated last. */
+/**
+ * Sales a bidder registers for, not yet ended (database clock), those starting first first,
+ * undated last: active and published live auctions, and online sales that ask a deposit (issue
+ * 13 "Sales"), each with its deposit amount (MWK, null when not said).
+ */
 export function listOpenLiveAuctionTypes(db: Kysely<Database>) {
   return db
     .selectFrom('auction_types')
-    .select(['id', 'name', 'type', 'description', 'date_from', 'date_to'])
-    .where('type', '=', 'live')
+    .select(['id', 'name', 'type', 'description', 'date_from', 'date_to', 'deposit_amount'])
+    .where((eb) => eb.or([eb('type', '=', 'live'), eb('deposit_required', '=', true)]))
     .where('active', '=', true)
+    .where('published_at', 'is not', null)
     .where((eb) => eb.or([eb('date_to', 'is', null), eb('date_to', '>', sql<Date>`now()`)]))
     .orderBy(sql`date_from ASC NULLS LAST`)
     .execute();
@@ -71,6 +96,12 @@ export async function insertPendingSubscription(
     if (e.code !== '23505') throw err;
     return { duplicate: (e.constraint ?? e.message ?? '').includes('reference') ? 'reference' : 'registration' };
   }
+}
+
+/** The name of the user a registration belongs to (what operators read), or undefined. */
+export async function findRegistrantName(db: Kysely<Database>, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  return row?.name;
 }
 
 /** Locks a registration row (id, user, auction type, status) for a decision, or undefined. Call in a transaction. */

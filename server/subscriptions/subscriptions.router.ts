@@ -7,6 +7,8 @@ import { declineSubscriptionInputSchema, registerBidInputSchema, SUBSCRIPTION_ST
 import { requireRole, requireUser } from '../auth/auth.middleware.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
+import { readableMultipart } from '../http/request-guards.js';
+import { routeRateLimit } from '../http/route-rate-limit.js';
 import { parseInput } from '../http/validate.js';
 import type { CommandRunner } from '../events/command-runner.js';
 import { operatorActor, userActor } from '../events/domain-events.js';
@@ -20,20 +22,27 @@ const statusQuery = z.object({ status: z.enum(SUBSCRIPTION_STATUSES).optional() 
 /** Verifies a human-verification token; throws AppError 422 when it fails. */
 export type CaptchaCheck = (token: string | null | undefined, ip?: string) => Promise<void>;
 
+/** The answer to too many live-auction registrations from one bidder in an hour (our wording, issue 18). */
+export const REGISTRATION_RATE_LIMITED = 'Too many registration attempts. Please try again later.';
+
 /**
  * Live-auction subscription routes. Source: spec/shopping.md §3, §4 "Bid registration", §5, §7, §8.
- * - `GET /session/check-subscription/{auctionTypeId}` → `{subscribed, pending, auction_type, message}`
- * - `GET /api/live-auctions-session` → live auction types open for registration (sign-in required)
- * - `POST /register-bid` (form data or JSON) → 201 `{success, message}`; 422 `{message, errors}`
+ * - `GET /session/check-subscription/{auctionTypeId}` → `{subscribed, pending, registration_status,
+ *   decline_reason, auction_type, message}`
+ * - `GET /api/live-auctions-session` → live auction types open for registration, each with the
+ *   user's `registration_status` and `decline_reason` (sign-in required)
+ * - `POST /register-bid` (form data or JSON) → 201 `{success, message}`; 422 `{message, errors}`;
+ *   429 `{success: false, message, code: 'rate_limited'}` past `registrationsPerHour` per user (issue 18)
  * - `GET /api/admin/subscriptions?status=`, `POST /api/admin/subscriptions/{id}/approve`,
- *   `POST /api/admin/subscriptions/{id}/decline {reason}` (admin role) → `{success, message, status}`.
+ *   `POST /api/admin/subscriptions/{id}/decline {reason}` (admin role) → `{success, message, status}`;
+ *   the message is the operator's ('Registration approved for {name}'), not the bidder's.
  * Registering and deciding are commands (server/subscriptions/subscriptions.commands.ts); a
  * decision's event reaches the bidder's open pages (`subscription:updated`).
  */
-export function createSubscriptionsRouter(deps: { db: Kysely<Database>; runner: CommandRunner; captcha: CaptchaCheck }): Router {
+export function createSubscriptionsRouter(deps: { db: Kysely<Database>; runner: CommandRunner; captcha: CaptchaCheck; registrationsPerHour?: number }): Router {
   const { db, runner } = deps;
   const router = Router();
-  const form = multer({ limits: { fields: 10, fieldSize: 10_000, files: 0 } }).none();
+  const form = readableMultipart(multer({ limits: { fields: 10, fieldSize: 10_000, files: 0 } }).none());
 
   router.get('/session/check-subscription/:auctionTypeId', async (req, res) => {
     if (!req.auth.user) throw new AppError(401, 'unauthenticated', 'User not authenticated', undefined, { subscribed: false });
@@ -41,11 +50,14 @@ export function createSubscriptionsRouter(deps: { db: Kysely<Database>; runner: 
     res.json(await checkSubscription(db, req.auth.user.id, auctionTypeId));
   });
 
-  router.get('/api/live-auctions-session', requireUser(), async (_req, res) => {
-    res.json({ data: await listRegistrableAuctions(db) });
+  router.get('/api/live-auctions-session', requireUser(), async (req, res) => {
+    res.json({ data: await listRegistrableAuctions(db, req.auth.user!.id) });
   });
 
-  router.post('/register-bid', requireUser(), form, async (req, res) => {
+  const registrationLimit = deps.registrationsPerHour
+    ? [routeRateLimit({ limit: deps.registrationsPerHour, windowMs: 3600_000, message: REGISTRATION_RATE_LIMITED, extra: { success: false } })]
+    : [];
+  router.post('/register-bid', requireUser(), ...registrationLimit, form, async (req, res) => {
     const input = parseInput(registerBidInputSchema, req.body);
     await deps.captcha(input['g-recaptcha-response'], req.ip);
     await runner.run(registerForAuction, userActor(req.auth.user!.id), { auctionTypeId: input.auction_type_id, referenceNumber: input.reference_number });
@@ -63,7 +75,7 @@ export function createSubscriptionsRouter(deps: { db: Kysely<Database>; runner: 
       const { id } = parseInput(idParams, req.params);
       const reason = decision === 'decline' ? parseInput(declineSubscriptionInputSchema, req.body).reason : undefined;
       const decided = await runner.run(decideRegistration, operatorActor(req.auth.user!.id), { id, decision, reason });
-      res.json({ success: true, message: decided.message, status: decided.status });
+      res.json({ success: true, message: decided.operator_message, status: decided.status });
     };
   router.post('/api/admin/subscriptions/:id/approve', requireRole('admin'), decide('approve'));
   router.post('/api/admin/subscriptions/:id/decline', requireRole('admin'), decide('decline'));

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Pagination, WatchlistEntry } from '@shared/schemas/watchlist.schema.js';
 import type { Database } from '../db/types.js';
-import { findItemsByIds, toPrefixTsQuery } from '../items/items.repository.js';
+import { findItemsByIds, toPrefixTsQuery, type Increments } from '../items/items.repository.js';
 import { pageInfo } from '../http/pagination.js';
 
 /** `ILIKE` pattern of free text, with `%`, `_` and `\` escaped. */
@@ -18,7 +18,7 @@ export async function listWatchlist(
   db: Kysely<Database>,
   userId: number,
   q: { page: number; perPage: number; search?: string },
-  increment: number,
+  increment: Increments,
 ): Promise<{ data: WatchlistEntry[]; meta: Pagination }> {
   let query = db.selectFrom('watchlist_items as w').innerJoin('items', 'items.id', 'w.item_id').where('w.user_id', '=', userId);
   if (q.search) {

@@ -9,7 +9,7 @@ import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
 import type { CommandRunner } from '../events/command-runner.js';
 import { userActor } from '../events/domain-events.js';
-import { getBidIncrement } from '../settings/settings.repository.js';
+import { loadIncrementTables } from '../bids/increments.repository.js';
 import { countWatchlist, isInWatchlist, listWatchlist, listWatchlistItemIds } from './watchlist.repository.js';
 import { addToWatchlist, removeFromWatchlist } from './watchlist.commands.js';
 
@@ -31,7 +31,7 @@ export function createWatchlistRouter(deps: { db: Kysely<Database>; runner: Comm
 
   router.get('/api/watchlist', manage, async (req, res) => {
     const q = parseInput(watchlistQuerySchema, req.query);
-    res.json(await listWatchlist(db, req.auth.user!.id, { page: q.page, perPage: q.per_page, search: q.search }, await getBidIncrement(db)));
+    res.json(await listWatchlist(db, req.auth.user!.id, { page: q.page, perPage: q.per_page, search: q.search }, await loadIncrementTables(db)));
   });
 
   router.post('/api/watchlist', requireUser(WATCHLIST_MESSAGES.signInToAdd), async (req, res) => {

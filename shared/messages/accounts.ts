@@ -56,6 +56,16 @@ export const ACCOUNT_MESSAGES = {
   noPurchases: 'No purchases found.',
   loadingOrder: 'Loading order...',
   passwordHint: 'Leave blank to keep current password',
+  // Password rules beyond the spec's minimum (our wording, issue 18)
+  passwordTooCommon: 'This password is one of the most common passwords and is easy to guess. Please choose another.',
+  currentPasswordRequired: 'Enter your current password to change your email address or password.',
+  currentPasswordWrong: 'The current password is incorrect.',
+  // Password reset by e-mail (issue 16 "Mail the product already promises"); our wording
+  resetLinkSent: 'If an account uses that address, we have sent it a link to choose a new password. The link works for 60 minutes.',
+  resetLinkInvalid: 'This link to reset your password is not valid any more. It may have been used, or it is older than 60 minutes. Ask for a new one.',
+  passwordResetDone: 'Your password has been changed. Sign in with your new password.',
+  currentPasswordLabel: 'Current Password',
+  currentPasswordHint: 'Needed to change your email address or password',
   // spec/shopping.md §2 footer, §5 newsletter
   newsletterTitle: 'Stay updated',
   newsletterPlaceholder: 'Enter your email',

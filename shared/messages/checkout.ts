@@ -37,6 +37,13 @@ export const CHECKOUT_MESSAGES = {
   proceedFailed: 'Failed to proceed to checkout. Please try again.',
   proceedFailedToast: 'Failed to proceed to checkout',
   reservedInCart: 'Some items in your cart are currently reserved and cannot be purchased. Please remove them and try again.',
+  // Abuse limits (our wording, issue 18)
+  tooManyOpenOrders: (n: number) =>
+    `You already have ${n} unpaid orders holding items. Please pay for one of them, or wait until its reservation ends, before placing another order.`,
+  tooManyCheckouts: 'Too many orders from this connection. Please wait a few minutes and try again.',
+  guestCashNeedsVerification: 'Please complete the human verification below to pay cash on delivery, or sign in.',
+  guestCashNote: (n: number) =>
+    `Cash on delivery reserves your items until you pay. As a guest, complete the human verification below first (or sign in). At most ${n} unpaid orders at a time per person.`,
   // Order failures
   codFailed: 'Failed to place COD order.',
   orderFailed: 'Failed to place order. Please try again.',
@@ -70,4 +77,5 @@ export const CHECKOUT_MESSAGES = {
   notPaid: 'The payment has not been confirmed by DPO Pay yet.',
   orderNotFound: 'Order not found',
   countryNotMalawi: 'Billing addresses must be in Malawi',
+  overLimitAdvice: 'DPO Pay cannot take this order. Choose Cash on delivery, or split your cart into smaller orders of at most MK 999,999 each.',
 } as const;

@@ -17,4 +17,7 @@ export const LIVE_AUCTION_MESSAGES = {
   registrationSubmitted: 'Registration submitted. We will verify your deposit and enable bidding once it is approved.',
   approved: (auction: string) => `Your registration for "${auction}" has been approved. You can now place bids.`,
   declined: (auction: string, reason: string | null) => `Your registration for "${auction}" was declined${reason ? `: ${reason}` : '.'}`,
+  // What the operator who decided reads (issue 20): the bidder's own texts are above.
+  operatorApproved: (bidder: string) => `Registration approved for ${bidder}`,
+  operatorDeclined: (bidder: string) => `Registration declined for ${bidder}`,
 } as const;

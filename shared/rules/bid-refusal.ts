@@ -48,11 +48,24 @@ export function bidRefusal(lot: BiddableLot, now: number | Date): BidRefusal | n
 }
 
 /**
- * Whether this viewer may bid on the lot now: {@link bidRefusal} finds nothing and, for a live
- * lot, `subscribed` is true. `now` in epoch ms or a Date.
+ * Whether bidding on the lot needs the bidder's approved registration: a live auction's lot, or a
+ * lot of a sale that asks a deposit (`auction_type.deposit_required`). The server refuses others'
+ * bids with 403 `not_subscribed`. Source: spec/shopping.md §5; issue 13 "Sales" (deposit).
+ */
+export function needsRegistration(lot: Pick<BiddableLot, 'kind'> & { auction_type?: { type: string; deposit_required?: boolean } | null }): boolean {
+  return itemKind(lot) === 'live' || lot.auction_type?.deposit_required === true;
+}
+
+/**
+ * Whether this viewer may bid on the lot now: {@link bidRefusal} finds nothing and, when the lot
+ * needs a registration ({@link needsRegistration}), `subscribed` is true. `now` in epoch ms or a Date.
  * Source: spec/shopping.md §4 "Item timing on the detail page", §5 "Bidding".
  */
-export function canBid(lot: BiddableLot, subscribed: boolean, now: number | Date = Date.now()): boolean {
+export function canBid(
+  lot: BiddableLot & { auction_type?: { type: string; deposit_required?: boolean } | null },
+  subscribed: boolean,
+  now: number | Date = Date.now(),
+): boolean {
   if (bidRefusal(lot, now)) return false;
-  return itemKind(lot) !== 'live' || subscribed;
+  return !needsRegistration(lot) || subscribed;
 }

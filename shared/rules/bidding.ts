@@ -15,18 +15,61 @@ export function normaliseIncrement(value: unknown): number {
 }
 
 /**
- * The lowest acceptable next bid in MWK: max(current bid, starting amount) + increment.
- * `bidAmount` is the item's current bid (null/0 when none), `targetAmount` its starting amount.
- * Source: spec/shopping.md §5 "Bidding".
+ * One band of an increment table: from price `from` (MWK, inclusive) upwards, bids rise by
+ * `increment` (MWK, at least 1). Source: issue "Bidding engine" (increment bands).
+ */
+export interface IncrementBand {
+  from: number;
+  increment: number;
+}
+
+/**
+ * An increment table made valid: whole kwacha, `from` ≥ 0 and ascending without repeats,
+ * increments at least 1, and a first band from 0 (the first given band's increment, or
+ * `fallback` when the table is empty). A number is the flat table `[{from: 0, increment}]`
+ * (the spec's `auction_bid_increment`). Source: spec/shopping.md §9; issue "Bidding engine".
+ */
+export function normaliseBands(table: readonly IncrementBand[] | number | null | undefined, fallback: number = DEFAULT_BID_INCREMENT): IncrementBand[] {
+  if (table == null || typeof table === 'number') return [{ from: 0, increment: normaliseIncrement(table ?? fallback) }];
+  const bands = table
+    .filter((b) => Number.isFinite(Number(b.from)) && Number(b.from) >= 0)
+    .map((b) => ({ from: Math.floor(Number(b.from)), increment: normaliseIncrement(b.increment) }))
+    .sort((a, b) => a.from - b.from)
+    .filter((b, i, all) => i === 0 || all[i - 1].from !== b.from);
+  if (bands.length === 0) return [{ from: 0, increment: normaliseIncrement(fallback) }];
+  if (bands[0].from !== 0) bands.unshift({ from: 0, increment: bands[0].increment });
+  return bands;
+}
+
+/**
+ * The increment in MWK at `price`: the band with the highest `from` at or below it. `table` is
+ * an increment table or a flat increment. Source: issue "Bidding engine" (increment bands).
+ */
+export function incrementAt(price: number, table: readonly IncrementBand[] | number): number {
+  if (typeof table === 'number') return normaliseIncrement(table);
+  let increment = table.length ? normaliseIncrement(table[0].increment) : DEFAULT_BID_INCREMENT;
+  for (const band of table) {
+    if (band.from <= price) increment = normaliseIncrement(band.increment);
+    else break;
+  }
+  return increment;
+}
+
+/**
+ * The lowest acceptable next bid in MWK: max(current bid, starting amount) + the increment at
+ * that price. `bidAmount` is the item's current bid (null/0 when none), `targetAmount` its
+ * starting amount, `increment` a flat increment or an ascending table of bands
+ * ({@link normaliseBands}). Source: spec/shopping.md §5 "Bidding"; bands from issue "Bidding engine".
  */
 export function minimumNextBid(
   bidAmount: number | string | null | undefined,
   targetAmount: number | string | null | undefined,
-  increment: number = DEFAULT_BID_INCREMENT,
+  increment: number | readonly IncrementBand[] = DEFAULT_BID_INCREMENT,
 ): number {
   const current = Number(bidAmount ?? 0) || 0;
   const start = Number(targetAmount ?? 0) || 0;
-  return Math.max(current, start) + normaliseIncrement(increment);
+  const base = Math.max(current, start);
+  return base + incrementAt(base, increment);
 }
 
 /**

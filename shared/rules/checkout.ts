@@ -30,6 +30,19 @@ export interface PaymentContact {
   customerPhone: string;
 }
 
+/** Largest amount DPO Pay accepts for one order, MWK. Source: spec/shopping.md §9 "Maximum DPO Pay amount". */
+export const DPO_MAX_AMOUNT = 999_999.99;
+
+/**
+ * Whether DPO Pay can take an order of `total` (MWK): at most {@link DPO_MAX_AMOUNT}. Beyond it the
+ * payment step keeps the buyer from going on with DPO Pay and the server refuses the order (422),
+ * so the buyer chooses cash on delivery or splits the cart instead of failing at the last step.
+ * Source: spec/shopping.md §8 "Over limit", §9; issue 20.
+ */
+export function dpoPayAccepts(total: number): boolean {
+  return total <= DPO_MAX_AMOUNT;
+}
+
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

@@ -9,3 +9,13 @@ export function isMalawiPhone(input: string): boolean {
 
 /** Message shown when a phone fails {@link isMalawiPhone}. Source: spec/shopping.md §5. */
 export const MALAWI_PHONE_MESSAGE = 'Please enter a valid Malawi phone number (e.g., +265 123 456 789 or 0888 123 456)';
+
+/**
+ * One key per Malawi number however it is written: its nine national digits (`+265 888 123 456`,
+ * `0888-123-456` → `888123456`); null when `input` is not a Malawi number ({@link isMalawiPhone}).
+ * Source: issue 18 (open orders are counted per phone).
+ */
+export function phoneKey(input: string): string | null {
+  if (!isMalawiPhone(input)) return null;
+  return input.replace(/\D/g, '').slice(-9);
+}

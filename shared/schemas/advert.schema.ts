@@ -10,7 +10,28 @@ export interface AdvertView {
   date_to: string;
   active: boolean;
   status_id: number;
+  /** The sale (auction type) the advert announces, or null (issue 20 item 4). */
+  auction_type_id: number | null;
+  /** That sale's name and dates (ISO 8601 UTC), or null when not linked. */
+  sale: AdvertSale | null;
 }
+
+/** The sale an advert announces: its countdown and registration link follow it. */
+export interface AdvertSale {
+  id: number;
+  name: string;
+  date_from: string | null;
+  date_to: string | null;
+}
+
+/**
+ * The advert form's sale field: a sale id, or empty / 'null' / null to unlink (multipart sends
+ * text). Source: issue 20 item 4.
+ */
+const saleLink = z.preprocess(
+  (v) => (v === '' || v === 'null' || v === 'none' ? null : v),
+  z.coerce.number({ message: 'Choose a sale from the list.' }).int('Choose a sale from the list.').positive('Choose a sale from the list.').nullable(),
+);
 
 const date = (field: string) =>
   z
@@ -33,6 +54,7 @@ export const advertInputSchema = z
       .trim()
       .regex(/^\/[^\s]*$/, 'The link must be a path on this site, such as /register-bid.')
       .optional(),
+    auction_type_id: saleLink.optional(),
   })
   .refine((v) => !(v.date_to instanceof Date && v.date_from instanceof Date) || v.date_to.getTime() > v.date_from.getTime(), {
     message: 'The end date must be after the start date.',
@@ -51,4 +73,5 @@ export const advertPatchSchema = z.object({
     .trim()
     .regex(/^\/[^\s]*$/, 'The link must be a path on this site, such as /register-bid.')
     .optional(),
+  auction_type_id: saleLink.optional(),
 });

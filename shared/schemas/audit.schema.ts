@@ -6,7 +6,7 @@ import { paginationSchema } from './watchlist.schema.js';
  * time that this list and its own subject types agree (server/audit/audit.repository.ts).
  * Source: docs/architecture.md "Commands, events, audit".
  */
-export const AUDIT_SUBJECT_TYPES = ['item', 'order', 'user', 'registration', 'advert', 'cart', 'newsletter'] as const;
+export const AUDIT_SUBJECT_TYPES = ['item', 'order', 'user', 'registration', 'advert', 'cart', 'newsletter', 'page', 'setting', 'sale'] as const;
 /** One of {@link AUDIT_SUBJECT_TYPES}. */
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
@@ -19,6 +19,9 @@ export const AUDIT_SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   advert: 'Advert',
   cart: 'Cart',
   newsletter: 'Newsletter',
+  page: 'Page',
+  setting: 'Setting',
+  sale: 'Sale',
 };
 
 /**
@@ -40,7 +43,27 @@ export const AUDIT_EVENT_LABELS = {
   'user.registered': 'Account created',
   'user.profile_updated': 'Profile updated',
   'user.billing_address_changed': 'Billing address changed',
+  'user.blocked': 'Bidder blocked',
+  'user.unblocked': 'Bidder unblocked',
+  'user.bid_limit_changed': 'Spending limit changed',
+  'user.role_granted': 'Role granted',
+  'user.role_revoked': 'Role revoked',
   'newsletter.subscribed': 'Newsletter sign-up',
+  'page.updated': 'Page edited',
+  'setting.changed': 'Setting changed',
+  'bid.maximum_set': 'Maximum bid set',
+  'bid.retracted': 'Bid retracted',
+  'increments.changed': 'Increment table changed',
+  'sale.created': 'Sale created',
+  'sale.updated': 'Sale edited',
+  'sale.published': 'Sale published',
+  'sale.lots_reordered': 'Lots reordered',
+  'sale.closes_rescheduled': 'Lot closes rescheduled',
+  'lot.created': 'Lot created',
+  'lot.updated': 'Lot edited',
+  'lot.withdrawn': 'Lot withdrawn',
+  'lot.relisted': 'Lot relisted',
+  'lot.images_changed': 'Lot pictures changed',
 } as const satisfies Record<string, string>;
 /** An event type with a label in {@link AUDIT_EVENT_LABELS}. */
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;

@@ -18,6 +18,8 @@ export const tokenLoginInputSchema = z.object({
   email: z.string().trim().min(1, { message: 'Email address is required.', abort: true }).email('Please enter a valid email address'),
   password: z.string().min(1, 'Password is required.'),
   device_name: z.string().max(100).optional(),
+  /** Human verification, as `POST /login` requires (issue 18). */
+  'g-recaptcha-response': z.string().optional().nullable(),
 });
 
 /** `POST /login` body (session). Source: spec/accounts-and-shell.md §3 "Login payload". */

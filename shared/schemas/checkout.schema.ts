@@ -9,8 +9,8 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ENABLED_PAYMENT_METHODS: readonly PaymentMethod[] = ['dpopay', 'cash'];
 /** Currencies DPO Pay offers; the order payload always sends MWK. Source: spec/shopping.md §9. */
 export const CURRENCY_OPTIONS = ['MWK', 'USD', 'EUR', 'GBP', 'ZAR'] as const;
-/** Largest amount DPO Pay accepts for one order, MWK. Source: spec/shopping.md §9; providers/dpo-pay.md. */
-export const DPO_MAX_AMOUNT = 999_999.99;
+/** Largest amount DPO Pay accepts for one order, MWK (the rule lives in shared/rules/checkout.ts). */
+export { DPO_MAX_AMOUNT } from '../rules/checkout.js';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -27,6 +27,9 @@ const reportFieldErrors = (ctx: z.RefinementCtx, errors: FieldErrors) => {
  * validateOrderBilling); only the length limits are the server's.
  * Source: spec/shopping.md §5 "Checkout", §7.
  */
+/** Open (unpaid) orders one account or phone may hold at once by default (`OPEN_ORDERS_PER_BUYER`). Source: issue 18. */
+export const OPEN_ORDERS_PER_BUYER = 3;
+
 export const checkoutInputSchema = z.object({
   customer: z
     .object({ firstName: text(80), lastName: text(80), email: text(190), phone: text(40) })
@@ -47,6 +50,8 @@ export const checkoutInputSchema = z.object({
   cart: z.object({ items: z.array(z.unknown()).max(200).optional(), total: z.union([z.number(), z.string()]).optional() }).optional(),
   currency: z.string().max(3).optional(),
   payment_method: z.enum(PAYMENT_METHODS).optional(),
+  /** Human verification: a guest's cash-on-delivery order needs it (issue 18); ignored otherwise. */
+  'g-recaptcha-response': z.string().max(20_000).optional().nullable(),
 });
 export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
 /** The body as a client sends it (before the schema's defaults). */

@@ -8,6 +8,9 @@ export const auctionTypeSchema = z.object({
   description: z.string().nullable().optional(),
   date_from: z.string().nullable().optional(),
   date_to: z.string().nullable().optional(),
+  /** Bidders register with a deposit before bidding (always for live sales), and how much (MWK, null: not said). Issue 13 "Sales". */
+  deposit_required: z.boolean().optional(),
+  deposit_amount: z.number().nullable().optional(),
 });
 export type AuctionType = z.infer<typeof auctionTypeSchema>;
 
@@ -15,8 +18,25 @@ export type AuctionType = z.infer<typeof auctionTypeSchema>;
 export const branchSchema = z.object({ id: z.number(), name: z.string() });
 export type Branch = z.infer<typeof branchSchema>;
 
-/** Picture of an item. */
-export const mediaSchema = z.object({ id: z.number().optional(), url: z.string(), original_url: z.string() });
+/**
+ * A branch as `GET /ajax-branches` answers it: the spec's `{id, name}` plus its office's
+ * address and phone (null when unknown), which the About page lists. Source: spec/shopping.md
+ * §3 "Branch"; the offices: issue 20.
+ */
+export const branchOfficeSchema = branchSchema.extend({ address: z.string().nullable(), phone: z.string().nullable() });
+export type BranchOffice = z.infer<typeof branchOfficeSchema>;
+
+/**
+ * Picture of an item (the spec's `{id, url, original_url}`). Pictures uploaded in the back office
+ * also carry `variants`: the same picture as WebP and AVIF at each stored width (px, narrowest
+ * first, never wider than the original), for `srcset`. Source: issue 13 "Lots (items)" (pictures).
+ */
+export const mediaSchema = z.object({
+  id: z.number().optional(),
+  url: z.string(),
+  original_url: z.string(),
+  variants: z.array(z.object({ width: z.number(), webp: z.string(), avif: z.string() })).optional(),
+});
 
 /**
  * Item as the API answers it (amounts in MWK as numbers, times ISO 8601 UTC).
@@ -31,6 +51,13 @@ export const itemSchema = z.object({
   bid_amount: z.number().nullable(),
   bid_count: z.number(),
   min_next_bid: z.number(),
+  /** Whether the current bid reaches the reserve; null when the lot has no reserve (issue "Bidding engine"). */
+  reserve_met: z.boolean().nullable(),
+  /**
+   * The signed-in viewer's own standing on `GET /ajax-item/{id}`: whether they lead and their
+   * maximum (null when they set none above their bid). Private: absent for guests and lists.
+   */
+  viewer: z.object({ leading: z.boolean(), max_amount: z.number().nullable() }).optional(),
   auction_id: z.number().nullable(),
   auction_type_id: z.number(),
   auction_type: auctionTypeSchema,
@@ -50,6 +77,8 @@ export const itemSchema = z.object({
   branch: branchSchema.nullable(),
   is_reserved: z.boolean(),
   quantity: z.number(),
+  /** The lot's number in its sale (lot order; issue 13 "Sales"); null when it has none. */
+  lot_number: z.number().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

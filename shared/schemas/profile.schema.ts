@@ -6,7 +6,7 @@ import { BILLING_COUNTRY, DEFAULT_POSTAL_CODE, districtNamed, OTHER_DISTRICT, re
 
 /**
  * `POST /profile` body: name, email, optional password (4+ characters) with its confirmation;
- * a blank password keeps the current one. Source: spec/accounts-and-shell.md §3 "Profile form", §5.
+ * a blank password keeps the current one; `current_password` when the email or password changes. Source: spec/accounts-and-shell.md §3 "Profile form", §5.
  */
 export const profileInputSchema = z
   .object({
@@ -14,6 +14,8 @@ export const profileInputSchema = z
     email: z.string().trim().min(1, { message: M.emailRequired, abort: true }).max(190).email('Please enter a valid email address'),
     password: z.string().max(200).optional().nullable(),
     password_confirmation: z.string().max(200).optional().nullable(),
+    /** Needed to change the email address or the password (issue 18); checked by the server. */
+    current_password: z.string().max(200).optional().nullable(),
   })
   .superRefine((v, ctx) => {
     if (!v.password) return;
@@ -114,6 +116,10 @@ export interface DraftOrder {
   status: { name: string; code: string };
   customer: { name: string | null; email: string | null; phone: string | null };
   line_items: { id: number; name: string; quantity: number; unit_price: number; amount: number }[];
+  /** End of a cash-on-delivery reservation (ISO 8601), null otherwise: the date a reserved order must be paid by. */
+  reserved_until: string | null;
+  /** When the payment was confirmed (ISO 8601), null while unpaid. */
+  paid_at: string | null;
 }
 
 /** Paged answer: `data` plus `meta {current_page, last_page, per_page, total, from, to}`. */

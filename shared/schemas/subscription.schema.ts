@@ -20,6 +20,30 @@ export type RegisterBidInput = z.infer<typeof registerBidInputSchema>;
 /** Subscription states. */
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'declined', 'expired'] as const;
 
+/**
+ * Where a bidder stands with one live auction: `none` (never registered) or the status of the
+ * registration that speaks for it (active first, then pending, then the latest decided one).
+ */
+export const REGISTRATION_STATUSES = ['none', ...SUBSCRIPTION_STATUSES] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/**
+ * Answer of `GET /session/check-subscription/{auctionTypeId}`: the spec's `subscribed`,
+ * `auction_type` and `message`, plus (additive, issue 20) `pending`, `registration_status` and
+ * the operator's `decline_reason` of a declined registration, so the lot can say "Registration
+ * pending approval" or "Registration declined" instead of "Subscription Required".
+ * Source: spec/shopping.md §3 "Subscription check result", §7.
+ */
+export const subscriptionCheckSchema = z.object({
+  subscribed: z.boolean(),
+  pending: z.boolean().optional(),
+  registration_status: z.enum(REGISTRATION_STATUSES).optional(),
+  decline_reason: z.string().nullable().optional(),
+  auction_type: z.object({ id: z.number().optional(), name: z.string().optional() }).nullable().optional(),
+  message: z.string().nullable().optional(),
+});
+export type SubscriptionCheckAnswer = z.infer<typeof subscriptionCheckSchema>;
+
 /** Operator's decline body. */
 export const declineSubscriptionInputSchema = z.object({
   reason: z.string().trim().min(3, 'Please give the reason for declining (at least 3 characters).').max(500),

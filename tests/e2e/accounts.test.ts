@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setupServerAndBrowser } from '../helpers/browser.js';
-import { createCustomer } from '../helpers/factories.js';
+import { createCustomer, insertTestOrder } from '../helpers/factories.js';
 
 const e2e = setupServerAndBrowser();
 
@@ -59,32 +59,17 @@ describe('accounts end to end in Chromium', () => {
     await expect.poll(() => page.title()).toBe('Bid Dashboard | Gavel');
 
     // A purchase made earlier shows in the history; its receipt opens and prints.
-    const order = await e2e.server.database.db
-      .insertInto('orders')
-      .values({
-        order_reference: `ORD-E2E-${Date.now()}`,
-        user_id: user.id,
-        status: 'paid',
-        payment_method: 'cash',
-        payment_reference: 'COD-77',
-        sub_total: 450_000,
-        vat: 0,
-        discount: 0,
-        amount_total: 450_000,
-        customer_name: 'Amara Gondwe',
-        customer_email: email,
-        customer_phone: '0888 765 432',
-        billing_address: null,
-        billing_city: null,
-        billing_state: null,
-        billing_postal_code: null,
-        billing_country: null,
-        reserved_until: null,
-        paid_at: new Date(),
-        cancelled_at: null,
-      })
-      .returning(['id', 'order_reference'])
-      .executeTakeFirstOrThrow();
+    const order = await insertTestOrder(e2e.server.database.db, {
+      user_id: user.id,
+      order_reference: `ORD-E2E-${Date.now()}`,
+      status: 'paid',
+      payment_reference: 'COD-77',
+      sub_total: 450_000,
+      customer_name: 'Amara Gondwe',
+      customer_email: email,
+      customer_phone: '0888 765 432',
+      paid_at: new Date(),
+    });
     await e2e.server.database.db
       .insertInto('order_lines')
       .values({ order_id: order.id, item_id: null, name: 'Mahogany dining set', quantity: 1, unit_price: 450_000, amount: 450_000 })
@@ -113,7 +98,7 @@ describe('accounts end to end in Chromium', () => {
     await page.waitForEvent('load');
     await expect.poll(() => page.getByTestId('profile-card').textContent()).toContain('Amara N. Gondwe');
     await ctx.close();
-  });
+  }, 60_000);
 
   it('when a guest opens the dashboard under /spa, then the page stays with the dashboard sign-in modal, and signing in reloads into it', async () => {
     const ctx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -162,5 +147,5 @@ describe('accounts end to end in Chromium', () => {
     await expect.poll(() => stuck.getByTestId('verification-failed').textContent()).toBe('Failed to load reCAPTCHA. Please refresh the page.');
     expect(await stuck.getByTestId('verification-failed').getByRole('button').count()).toBe(0);
     await ctx.close();
-  });
+  }, 60_000);
 });

@@ -51,7 +51,7 @@ describe('live auctions end to end (spec/shopping.md §4 "Bid registration")', (
     await expect.poll(() => itemPage.getByTestId('current-price').first().textContent()).toContain('MK 6,600,000');
     await customerCtx.close();
     await adminCtx.close();
-  });
+  }, 60_000);
 
   it('when an admin ends an advert, then it disappears from an open home page', async () => {
     const db = e2e.server.database.db;

@@ -112,7 +112,7 @@ describe('operators’ changes in the audit trail, in Chromium', () => {
     await pending.waitFor();
     expect(await text(pending)).toContain('Chikondi Banda');
     await pending.getByRole('button', { name: 'Approve', exact: true }).click();
-    await page.getByText('Your registration for "Live Auction - Blantyre Monthly" has been approved.', { exact: false }).waitFor();
+    await page.getByText('Registration approved for Chikondi Banda', { exact: true }).waitFor();
     await pending.waitFor({ state: 'detached' });
 
     // 3. Orders: record the cash received, confirming in the dialog.

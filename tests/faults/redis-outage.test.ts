@@ -5,38 +5,21 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createItem } from '../helpers/factories.js';
 import { startPrivateRedis, type PrivateRedis } from '../helpers/private-services.js';
-import { startGavelProcess, type ChildGavel } from '../helpers/processes.js';
+import { startServerProcess, testProcessEnv, type ChildGavel } from '../helpers/processes.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 const tag = `gavel-test-${randomBytes(4).toString('hex')}`;
 let redis: PrivateRedis;
 let testDb: TestDatabase;
-let server: ChildGavel & { match: RegExpMatchArray };
+let server: ChildGavel & { match: RegExpMatchArray; url: string };
 let url: string;
 let dataDir: string;
 
 beforeAll(async () => {
   [redis, testDb] = await Promise.all([startPrivateRedis(), createTestDatabase()]);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gavel-faults-'));
-  server = await startGavelProcess(
-    'server/main.ts',
-    {
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: testDb.url,
-      REDIS_URL: redis.url,
-      BUS_CHANNEL: tag,
-      QUEUE_PREFIX: tag,
-      DATA_DIR: dataDir,
-      CSRF_SECRET: 'x'.repeat(32),
-      SEED: 'never',
-      LOG_LEVEL: 'info',
-    },
-    /Gavel is running at http:\/\/localhost:(\d+)/,
-    90_000,
-  );
-  url = `http://127.0.0.1:${server.match[1]}`;
+  server = await startServerProcess(testProcessEnv({ DATABASE_URL: testDb.url, REDIS_URL: redis.url, BUS_CHANNEL: tag, QUEUE_PREFIX: tag, DATA_DIR: dataDir }));
+  url = server.url;
 }, 180_000);
 
 afterAll(async () => {

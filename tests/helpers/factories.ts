@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { createApiToken } from '../../server/auth/credentials.service.js';
 import { hashPassword } from '../../server/auth/password.js';
 import { insertCustomer } from '../../server/auth/user.repository.js';
@@ -99,4 +99,44 @@ export async function grantRole(db: Kysely<Database>, userId: number, role: stri
         .where('roles.name', '=', role),
     )
     .execute();
+}
+
+/**
+ * Inserts an order straight into the database (what checkout or an auction's close would have
+ * made), for tests that need one in a given state: a cash-on-delivery checkout order of MK 1,000
+ * under a unique reference, `reserved` with no customer details, unless `over` says otherwise.
+ * @returns its id and reference.
+ */
+export async function insertTestOrder(
+  db: Kysely<Database>,
+  over: Partial<Insertable<Database['orders']>> & { user_id: number | null },
+): Promise<{ id: number; order_reference: string }> {
+  const amount = over.sub_total ?? 1000;
+  return db
+    .insertInto('orders')
+    .values({
+      order_reference: `ORD-${unique()}`,
+      source: 'checkout',
+      status: 'reserved',
+      payment_method: 'cash',
+      payment_reference: null,
+      sub_total: amount,
+      vat: 0,
+      discount: 0,
+      amount_total: amount,
+      customer_name: null,
+      customer_email: null,
+      customer_phone: null,
+      billing_address: null,
+      billing_city: null,
+      billing_state: null,
+      billing_postal_code: null,
+      billing_country: null,
+      reserved_until: null,
+      paid_at: null,
+      cancelled_at: null,
+      ...over,
+    })
+    .returning(['id', 'order_reference'])
+    .executeTakeFirstOrThrow();
 }

@@ -6,6 +6,8 @@ import { solveCaptcha } from './captcha.js';
  */
 export class TestClient {
   private readonly cookies = new Map<string, string>();
+  /** Headers sent with every request (e.g. `x-forwarded-for` behind a trusted test proxy). */
+  headers: Record<string, string> = {};
 
   constructor(
     readonly baseUrl: string,
@@ -23,7 +25,7 @@ export class TestClient {
 
   /** Sends a request; JSON bodies are encoded; answers status and parsed JSON (or null). */
   async request<T = any>(method: string, path: string, body?: unknown, opts: { csrf?: boolean } = {}): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...this.headers };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
     if (this.cookies.size) headers.cookie = this.cookieHeader();
@@ -55,10 +57,21 @@ export class TestClient {
   post<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean }) {
     return this.request<T>('POST', path, body ?? {}, opts);
   }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, body ?? {});
+  }
+  delete<T = any>(path: string, body?: unknown) {
+    return this.request<T>('DELETE', path, body);
+  }
 
   /** A solved human-verification token for this server (see helpers/captcha.ts). */
   captcha(): Promise<string> {
     return solveCaptcha(this.baseUrl);
+  }
+
+  /** Signs in as an API client: a solved ALTCHA, then `POST /api/login`; answers `{token, user}` on 200. */
+  async apiLogin(email: string, password = 'password') {
+    return this.post('/api/login', { email, password, 'g-recaptcha-response': await this.captcha() });
   }
 
   /** Signs in through the browser flow: CSRF cookie, a solved ALTCHA, then `POST /login`. */

@@ -4,6 +4,15 @@ import { fileURLToPath } from 'node:url';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** Test processes bid and check out far faster than people do: the per-bidder and per-address limits are off unless a test sets them. */
+const LOAD_FRIENDLY_LIMITS = {
+  BID_RATE_PER_SECOND: '0',
+  CHECKOUT_RATE_LIMIT: '100000',
+  OPEN_ORDERS_PER_BUYER: '100000',
+  OPEN_ORDERS_PER_ADDRESS: '100000',
+  FORM_RATE_LIMIT_PER_HOUR: '100000',
+};
+
 /** A Gavel process (server or workers) started by a test. */
 export interface ChildGavel {
   child: ChildProcess;
@@ -26,7 +35,11 @@ export async function startGavelProcess(
   ready: RegExp,
   timeoutMs = 30_000,
 ): Promise<ChildGavel & { match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: rootDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: rootDir,
+    env: { ...process.env, ...LOAD_FRIENDLY_LIMITS, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
@@ -56,4 +69,19 @@ export async function startGavelProcess(
       return exited;
     },
   };
+}
+
+/**
+ * The environment of a Gavel process a test starts: test mode on 127.0.0.1 with a free port, no
+ * seed, a fixed CSRF secret shared by every process of the test, info logs (the ready lines are
+ * logged at info); `over` adds or replaces (DATABASE_URL, REDIS_URL, BUS_CHANNEL, DATA_DIR …).
+ */
+export function testProcessEnv(over: Record<string, string>): Record<string, string> {
+  return { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', CSRF_SECRET: 'x'.repeat(32), SEED: 'never', LOG_LEVEL: 'info', ...over };
+}
+
+/** Starts `server/main.ts` with `env` and resolves once it listens, with its URL. */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ChildGavel & { match: RegExpMatchArray; url: string }> {
+  const p = await startGavelProcess('server/main.ts', env, /Gavel is running at http:\/\/localhost:(\d+)/, timeoutMs);
+  return { ...p, url: `http://127.0.0.1:${p.match[1]}` };
 }

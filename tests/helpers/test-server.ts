@@ -37,6 +37,12 @@ export async function startTestServer(opts: { seed?: boolean; env?: Record<strin
     CSRF_SECRET: 'test-secret-test-secret-test-secret',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     AUTH_ACCOUNT_RATE_LIMIT: '1000',
+    // Tests bid, check out and sign up far faster than people do; the limits' own tests lower these.
+    BID_RATE_PER_SECOND: '0',
+    CHECKOUT_RATE_LIMIT: '100000',
+    OPEN_ORDERS_PER_BUYER: '100000',
+    OPEN_ORDERS_PER_ADDRESS: '100000',
+    FORM_RATE_LIMIT_PER_HOUR: '100000',
     // Real human verification at a low difficulty: tests solve challenges (helpers/captcha.ts).
     ALTCHA_COST: '1',
     ALTCHA_COUNTER_MAX: '40',

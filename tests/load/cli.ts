@@ -13,6 +13,12 @@ const int = (min: number) => (v: string) => {
   return n;
 };
 
+const share = (v: string) => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('must be a number from 0 to 1');
+  return n;
+};
+
 const program = new Command()
   .name('npm run loadtest --')
   .description('Simulates concurrent bidders and watchers against a running Gavel (PostgreSQL deployment).')
@@ -26,6 +32,7 @@ const program = new Command()
   .option('-u, --ramp-up <seconds>', 'bidders start spread over this time', int(0), 0)
   .option('-W, --warmup <seconds>', 'load before measuring (not in the figures; still checked by the invariants)', int(0), 0)
   .option('--step <mwk>', 'amount above the last known minimum per bid', int(1), 10)
+  .option('--proxy-share <share>', 'share of bids (0-1) that carry a maximum bid', share, 0)
   .option('-o, --json <file>', 'also write the report as JSON to this file')
   .option('-q, --quiet', 'no progress bar');
 
@@ -41,6 +48,7 @@ const opts = program.opts<{
   rampUp: number;
   warmup: number;
   step: number;
+  proxyShare: number;
   json?: string;
   quiet?: boolean;
 }>();
@@ -81,6 +89,7 @@ async function main(): Promise<number> {
       rampUpMs: opts.rampUp * 1000,
       warmupMs: opts.warmup * 1000,
       step: opts.step,
+      proxyShare: opts.proxyShare,
       onProgress: (p: { elapsedMs: number; accepted: number; rejected: number; errors: number; watchersConnected: number }) =>
         bar?.update(Math.min(100, Math.round((p.elapsedMs / ((opts.duration + opts.warmup) * 1000)) * 100)), {
           accepted: p.accepted,

@@ -84,4 +84,34 @@ describe('the load-testing tool on a small run', () => {
     expect(inv.failures.join('\n')).toMatch(/1 acknowledged bid\(s\) are not stored/);
     expect(inv.failures.join('\n')).toMatch(/1 watcher\(s\) did not receive every bid:placed/);
   });
+
+  it('when half the bids carry a maximum, then automatic bids are stored, watchers get every one and the invariants (leader and price from bids and maximums) hold', async () => {
+    const db = server.database.db;
+    const p = await provisionLoad(db, { bidders: 20, items: 2, openForMs: 600_000 });
+    const options = { targets: [server.url], bidders: 20, watchers: 4, mode: 'spread' as const, durationMs: 1500, rate: 0, rampUpMs: 100, proxyShare: 0.5 };
+    const result = await runLoad(p, options);
+    const inv = await checkInvariants(db, p.itemIds, result);
+    expect(inv.failures).toEqual([]);
+    expect(result.errors).toEqual({});
+    for (const reason of Object.keys(result.rejected)) expect(['too_low', 'already_leading', 'max_not_higher', 'too_high']).toContain(reason);
+    const automatic = await db.selectFrom('bids').select('id').where('item_id', 'in', p.itemIds).where('automatic', '=', true).execute();
+    expect(automatic.length).toBeGreaterThan(0);
+  });
+
+  it('when a lot’s leader is not the bidder with the highest maximum, then the invariants fail', async () => {
+    const db = server.database.db;
+    const p = await provisionLoad(db, { bidders: 3, items: 1, openForMs: 600_000 });
+    const result = await runLoad(p, { targets: [server.url], bidders: 3, watchers: 0, mode: 'hot', durationMs: 300, rate: 0, rampUpMs: 0 });
+    const [itemId] = p.itemIds;
+    const top = await db.selectFrom('items').select(['bid_amount', 'leader_id']).where('id', '=', itemId).executeTakeFirstOrThrow();
+    const other = await db.selectFrom('bids').select('user_id').where('item_id', '=', itemId).where('user_id', '!=', top.leader_id!).executeTakeFirstOrThrow();
+    // A maximum above the price left behind by a non-leader: what the engine never leaves.
+    await db
+      .insertInto('maximum_bids')
+      .values({ item_id: itemId, user_id: other.user_id, max_amount: top.bid_amount! + 500, set_order: 1 })
+      .onConflict((oc) => oc.columns(['item_id', 'user_id']).doUpdateSet({ max_amount: top.bid_amount! + 500 }))
+      .execute();
+    const inv = await checkInvariants(db, p.itemIds, result);
+    expect(inv.failures.join('\n')).toMatch(/maximum \d+ is above the price \d+ but they do not lead/);
+  });
 });

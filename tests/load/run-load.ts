@@ -19,6 +19,8 @@ export interface LoadOptions {
   warmupMs?: number;
   /** Amount added per bid above the last known minimum, MWK. */
   step?: number;
+  /** Share of bids (0–1) that carry a maximum (`max_amount`, 1–20 steps above the amount). Default 0. */
+  proxyShare?: number;
   /** HTTP connections per target (default min(bidders, 256)). */
   connections?: number;
   /** Run the watchers in a thread of their own (default: when there are 1,000 or more). */
@@ -70,7 +72,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Runs the load: connects `watchers` Socket.IO clients (spread over targets, subscribed to
  * their item's room), then starts `bidders` loops posting `POST /ajax-bid` with bearer tokens,
  * ramped up over `rampUpMs`, for `warmupMs` unmeasured and then `durationMs` measured, at
- * `rate` bids/s overall or as fast as acknowledged. Amounts climb per item from the last minimum the server reported, so most bids
+ * `rate` bids/s overall or as fast as acknowledged; a `proxyShare` of the bids carry a maximum.
+ * Amounts climb per item from the last minimum the server reported, so most bids
  * are meant to win; races still lose some, counted in `rejected` by the server's reason, not as
  * errors: `too_low` (another bid got there first), `already_leading` (the bidder's previous bid
  * still leads when this one is checked: the leader may not outbid themselves), and, when many
@@ -80,6 +83,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResult> {
   const items = o.mode === 'hot' ? p.itemIds.slice(0, 1) : p.itemIds;
   const step = o.step ?? 10;
+  const proxyShare = o.proxyShare ?? 0;
   const pools = o.targets.map(
     (t) => new Pool(t, { connections: o.connections ?? Math.min(Math.max(o.bidders, 1), 256), pipelining: 1, keepAliveTimeout: 30_000 }),
   );
@@ -130,15 +134,34 @@ export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResul
       next.set(itemId, amount + step);
       const sent = o.rate > 0 ? slot : performance.now();
       try {
-        const res = await pool.request({ method: 'POST', path: '/ajax-bid', headers, body: JSON.stringify({ item_id: itemId, amount }) });
-        const body = (await res.body.json()) as { bid?: { id: number }; item?: { min_next_bid: number }; reason?: string; min_next_bid?: number };
+        const maxAmount = proxyShare > 0 && Math.random() < proxyShare ? amount + step * (1 + Math.floor(Math.random() * 20)) : undefined;
+        // A maximum can lift the price up to it at once. Half the time later bids start above it,
+        // as a crowd watching the lot would (else they would mostly be refused as too low); the
+        // other half bid into it, and the maximum answers them automatically.
+        if (maxAmount !== undefined && Math.random() < 0.5) next.set(itemId, Math.max(next.get(itemId)!, maxAmount + step));
+        const res = await pool.request({
+          method: 'POST',
+          path: '/ajax-bid',
+          headers,
+          body: JSON.stringify({ item_id: itemId, amount, max_amount: maxAmount }),
+        });
+        const body = (await res.body.json()) as {
+          bid?: { id: number; bid_amount: number } | null;
+          item?: { min_next_bid: number };
+          reason?: string;
+          min_next_bid?: number;
+        };
         const now = performance.now();
         const measured = sent >= measureFrom;
         if (measured) ackLatency.record(now - sent);
-        if (res.statusCode === 200 && body.bid) {
+        if (res.statusCode === 200) {
+          // Accepted; the bidder's own bid is stored unless a maximum was raised or lost a tie.
           if (measured) accepted++;
-          acked.push({ id: body.bid.id, itemId, amount, ackAt: now });
-          watchers?.ack(body.bid.id, measured ? clockMs() : null);
+          if (body.bid) {
+            acked.push({ id: body.bid.id, itemId, amount: body.bid.bid_amount, ackAt: now });
+            watchers?.ack(body.bid.id, measured ? clockMs() : null);
+          }
+          if (body.item && body.item.min_next_bid > next.get(itemId)!) next.set(itemId, body.item.min_next_bid);
         } else if (res.statusCode === 422 || res.statusCode === 403) {
           if (measured) rejectedTotal++;
           const reason = body.reason ?? `http_${res.statusCode}`;

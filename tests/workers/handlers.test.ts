@@ -11,7 +11,7 @@ import type { PaymentVerificationOutcome } from '../../server/jobs/verify-paymen
 import type { CommittedEvent } from '../../server/events/domain-events.js';
 import { startWorkers, type RunningWorkers } from '../../workers/run-workers.js';
 import { createTestRunner } from '../helpers/commands.js';
-import { createCustomer, createItem } from '../helpers/factories.js';
+import { createCustomer, createItem, insertTestOrder } from '../helpers/factories.js';
 import { deleteKeysWithPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
@@ -36,31 +36,14 @@ const past = () => new Date(Date.now() - 1000);
 async function reserve(itemIds: number[], reservedUntil: Date, status: 'reserved' | 'paid' = 'reserved'): Promise<number> {
   const buyer = await createCustomer(testDb.db);
   await testDb.db.updateTable('items').set({ is_reserved: true, reserved_until: reservedUntil }).where('id', 'in', itemIds).execute();
-  const order = await testDb.db
-    .insertInto('orders')
-    .values({
-      order_reference: `COD-${randomBytes(4).toString('hex')}`,
-      user_id: buyer.id,
-      source: 'checkout',
-      status,
-      payment_method: 'cash',
-      payment_reference: null,
-      sub_total: 1000,
-      vat: 0,
-      discount: 0,
-      amount_total: 1000,
-      customer_name: buyer.name,
-      customer_email: buyer.email,
-      customer_phone: null,
-      billing_address: null,
-      billing_city: null,
-      billing_state: null,
-      billing_postal_code: null,
-      billing_country: null,
-      reserved_until: reservedUntil,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const order = await insertTestOrder(testDb.db, {
+    user_id: buyer.id,
+    order_reference: `COD-${randomBytes(4).toString('hex')}`,
+    status,
+    customer_name: buyer.name,
+    customer_email: buyer.email,
+    reserved_until: reservedUntil,
+  });
   await testDb.db
     .insertInto('order_lines')
     .values(itemIds.map((item_id) => ({ order_id: order.id, item_id, name: 'Lot', quantity: 1, unit_price: 500, amount: 500 })))

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BullmqJobScheduler } from '../../server/jobs/bullmq-job-scheduler.js';
 import { QUEUE_NAMES, openQueues } from '../../server/jobs/queues.js';
 import { putSetting } from '../../server/settings/settings.repository.js';
-import { createCustomer, createItem } from '../helpers/factories.js';
+import { createCustomer, createItem, insertTestOrder } from '../helpers/factories.js';
 import { TestClient } from '../helpers/http-client.js';
 import { deleteKeysWithPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { startGavelProcess, type ChildGavel } from '../helpers/processes.js';
@@ -149,31 +149,14 @@ describe('two server processes and a worker process on Redis and PostgreSQL (sca
     const reservedUntil = new Date(Date.now() + 1500);
     const itemId = await createItem(testDb.db, { kind: 'cash', target_amount: 20_000, date_to: null, is_reserved: true });
     await testDb.db.updateTable('items').set({ reserved_until: reservedUntil }).where('id', '=', itemId).execute();
-    const order = await testDb.db
-      .insertInto('orders')
-      .values({
-        order_reference: `COD-${itemId}`,
-        user_id: buyer.id,
-        source: 'checkout',
-        status: 'reserved',
-        payment_method: 'cash',
-        payment_reference: null,
-        sub_total: 20_000,
-        vat: 0,
-        discount: 0,
-        amount_total: 20_000,
-        customer_name: buyer.name,
-        customer_email: buyer.email,
-        customer_phone: null,
-        billing_address: null,
-        billing_city: null,
-        billing_state: null,
-        billing_postal_code: null,
-        billing_country: null,
-        reserved_until: reservedUntil,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const order = await insertTestOrder(testDb.db, {
+      user_id: buyer.id,
+      order_reference: `COD-${itemId}`,
+      sub_total: 20_000,
+      customer_name: buyer.name,
+      customer_email: buyer.email,
+      reserved_until: reservedUntil,
+    });
     await testDb.db
       .insertInto('order_lines')
       .values({ order_id: order.id, item_id: itemId, name: 'Reserved lot', quantity: 1, unit_price: 20_000, amount: 20_000 })

@@ -2,12 +2,15 @@ import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement }
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { RouteGuard, type RouteFlags } from '../features/auth/components/route-guard';
 import { AppLayout } from './layout/app-layout';
+import { DEFAULT_ROUTE_PATHS, SPA_BASES, SPA_ROUTE_PATHS, type ClientRoutePath } from '@shared/client-routes';
 
 const HomeRoute = lazy(() => import('./routes/home'));
 const AuctionsRoute = lazy(() => import('./routes/auctions'));
 const ItemRoute = lazy(() => import('./routes/item'));
 const LoginRoute = lazy(() => import('./routes/login'));
 const RegisterRoute = lazy(() => import('./routes/register'));
+const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const LogoutRoute = lazy(() => import('./routes/logout'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
 const AboutRoute = lazy(() => import('./routes/about'));
@@ -22,6 +25,8 @@ const PaymentSuccessRoute = lazy(() => import('./routes/payment-success'));
 const PaymentCancelRoute = lazy(() => import('./routes/payment-cancel'));
 const RegisterBidRoute = lazy(() => import('./routes/register-bid'));
 const AdminRoute = lazy(() => import('./routes/admin'));
+const SaleCatalogueRoute = lazy(() => import('./routes/sale-catalogue'));
+const SitePageRoute = lazy(() => import('./routes/site-page'));
 
 type Page = LazyExoticComponent<ComponentType<Record<string, never>>> | (() => ReactElement);
 
@@ -31,64 +36,52 @@ interface AppRoute extends RouteFlags {
   page: Page;
 }
 
-const CART: AppRoute = { path: 'cart', page: CartRoute };
-const CHECKOUT: AppRoute = { path: 'checkout', page: CheckoutRoute };
-const PAYMENT_SUCCESS: AppRoute = { path: 'payment-success', page: PaymentSuccessRoute };
-const PAYMENT_CANCEL: AppRoute = { path: 'payment-cancel', page: PaymentCancelRoute };
-const REGISTER_BID: AppRoute = { path: 'register-bid', page: RegisterBidRoute };
-const BID_DASHBOARD: AppRoute = { path: 'bid-dashboard', requiresAuth: true, page: BidDashboardRoute };
-const BID_DASHBOARD_ACTIVE: AppRoute = { path: 'bid-dashboard/active-bids', requiresAuth: true, page: BidDashboardActiveBidsRoute };
-const BID_DASHBOARD_WATCHLIST: AppRoute = { path: 'bid-dashboard/watchlist', requiresAuth: true, page: BidDashboardWatchlistRoute };
+/**
+ * The page and flags of every client path; which paths each route set has comes from
+ * shared/client-routes.ts, the list the server answers 404 outside of.
+ */
+const PAGES: Record<ClientRoutePath, Omit<AppRoute, 'path'>> = {
+  '': { page: HomeRoute },
+  homepage: { page: HomeRoute },
+  shop: { page: AuctionsRoute },
+  auctions: { page: AuctionsRoute },
+  'auctions/:id': { page: SaleCatalogueRoute },
+  about: { page: AboutRoute },
+  'about-simple': { page: AboutSimpleRoute },
+  terms: { page: SitePageRoute },
+  privacy: { page: SitePageRoute },
+  'item/:id': { page: ItemRoute },
+  cart: { page: CartRoute },
+  checkout: { page: CheckoutRoute },
+  'payment-success': { page: PaymentSuccessRoute },
+  'payment-cancel': { page: PaymentCancelRoute },
+  'register-bid': { page: RegisterBidRoute },
+  'bid-dashboard': { requiresAuth: true, page: BidDashboardRoute },
+  'bid-dashboard/active-bids': { requiresAuth: true, page: BidDashboardActiveBidsRoute },
+  'bid-dashboard/watchlist': { requiresAuth: true, page: BidDashboardWatchlistRoute },
+  profile: { requiresAuth: true, page: ProfileRoute },
+  login: { page: LoginRoute },
+  register: { page: RegisterRoute },
+  'forgot-password': { page: ForgotPasswordRoute },
+  'reset-password': { page: ResetPasswordRoute },
+  logout: { page: LogoutRoute },
+  'admin/:section?': { requiresAuth: true, requiresAdmin: true, page: AdminRoute },
+  'admin/bidders/:id': { requiresAuth: true, requiresAdmin: true, page: AdminRoute },
+  'admin/sales/:id': { requiresAuth: true, requiresAdmin: true, page: AdminRoute },
+  'admin/lots/:id': { requiresAuth: true, requiresAdmin: true, page: AdminRoute },
+};
 
-const ITEM: AppRoute = { path: 'item/:id', page: ItemRoute };
-const PROFILE: AppRoute = { path: 'profile', requiresAuth: true, page: ProfileRoute };
-const LOGIN: AppRoute = { path: 'login', page: LoginRoute };
-const REGISTER: AppRoute = { path: 'register', page: RegisterRoute };
-const ABOUT: AppRoute = { path: 'about', page: AboutRoute };
+const routeSet = (paths: readonly ClientRoutePath[]): AppRoute[] => paths.map((path) => ({ path, ...PAGES[path] }));
 
 /**
  * The default route set (entry paths other than /spa and /home-vue; the standalone entries
  * /cart, /checkout, /payment-success, /payment-cancel, /item/{id} and /about are its members).
  * Source: spec/accounts-and-shell.md §2 "Route sets".
  */
-const DEFAULT_SET: AppRoute[] = [
-  { path: '', page: HomeRoute },
-  { path: 'homepage', page: HomeRoute },
-  { path: 'shop', page: AuctionsRoute },
-  { path: 'auctions', page: AuctionsRoute },
-  ABOUT,
-  { path: 'about-simple', page: AboutSimpleRoute },
-  ITEM,
-  CART,
-  CHECKOUT,
-  PAYMENT_SUCCESS,
-  PAYMENT_CANCEL,
-  REGISTER_BID,
-  BID_DASHBOARD,
-  BID_DASHBOARD_ACTIVE,
-  BID_DASHBOARD_WATCHLIST,
-  PROFILE,
-  LOGIN,
-  REGISTER,
-  { path: 'logout', page: LogoutRoute },
-  { path: 'admin/:section?', requiresAuth: true, requiresAdmin: true, page: AdminRoute },
-];
+const DEFAULT_SET = routeSet(DEFAULT_ROUTE_PATHS);
 
 /** The in-app set under /spa (and /home-vue): protected pages show their own sign-in prompt there. */
-const SPA_SET: AppRoute[] = [
-  { path: '', page: HomeRoute },
-  ITEM,
-  CART,
-  CHECKOUT,
-  PAYMENT_SUCCESS,
-  PAYMENT_CANCEL,
-  REGISTER_BID,
-  PROFILE,
-  BID_DASHBOARD,
-  LOGIN,
-  REGISTER,
-  ABOUT,
-];
+const SPA_SET = routeSet(SPA_ROUTE_PATHS);
 
 function toRoutes(set: AppRoute[]): RouteObject[] {
   return set.map(({ path, page: Page, requiresAuth, requiresAdmin }) => ({
@@ -109,8 +102,7 @@ const router = createBrowserRouter([
   {
     element: <AppLayout />,
     children: [
-      { path: '/spa', children: [...toRoutes(SPA_SET), notFound] },
-      { path: '/home-vue', children: [...toRoutes(SPA_SET), notFound] },
+      ...SPA_BASES.map((base) => ({ path: `/${base}`, children: [...toRoutes(SPA_SET), notFound] })),
       { path: '/', children: [...toRoutes(DEFAULT_SET), notFound] },
     ],
   },

@@ -157,6 +157,30 @@ export async function apiSend(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path:
   return parsed;
 }
 
+/**
+ * Sends a multipart form (files) with the anti-forgery header and the session cookie; on 419
+ * fetches the CSRF cookie again and retries once. Resolves to the parsed body; rejects with
+ * {@link ApiError} (a 422's body, with `errors`, is on the error).
+ */
+export async function apiSendForm(method: 'POST' | 'PATCH' | 'PUT', path: string, form: FormData): Promise<unknown> {
+  if (!readCookie(CSRF_COOKIE)) await refreshCsrfCookie();
+  const attempt = () =>
+    doFetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': readCookie(CSRF_COOKIE) ?? '' },
+      body: form,
+    });
+  let res = await attempt();
+  if (res.status === 419) {
+    await refreshCsrfCookie();
+    res = await attempt();
+  }
+  const parsed = await readBody(res);
+  if (!res.ok) throw toError(res, parsed);
+  return parsed;
+}
+
 /** All field messages of a 422 body, in order (`errors: {field: [text]}`). */
 export function fieldMessages(body: ApiErrorBody | null): string[] {
   if (!body?.errors || !isRecord(body.errors)) return [];

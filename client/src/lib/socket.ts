@@ -1,23 +1,41 @@
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { atom } from 'jotai';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shared/events';
 
 /** The typed Socket.IO client of the app. Source: DESIGN.md "Socket.IO". */
 export type GavelSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+/**
+ * How the app connects: same origin, path /socket.io, cookies sent; WebSocket first, and where it
+ * cannot connect (some mobile carriers and proxies block it) HTTP long-polling by itself.
+ * Source: issue 17 "Live updates on a poor connection".
+ */
+export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
+  path: '/socket.io',
+  transports: ['websocket', 'polling'],
+  tryAllTransports: true,
+  withCredentials: true,
+};
+
 let socket: GavelSocket | null = null;
 const roomCounts = new Map<number, number>();
 
 /**
- * The one socket of the app (same origin, path /socket.io, websocket transport, cookies sent).
- * Created and connected on first use. On every (re)connect it joins again every item room
+ * The one socket of the app (same origin, path /socket.io, cookies sent): WebSocket first, and
+ * where it cannot connect (some mobile carriers and proxies block it) HTTP long-polling by itself
+ * (issue 17 "Live updates on a poor connection"). Created and connected on first use. On every (re)connect it joins again every item room
  * still wanted, because a new connection starts with no rooms.
  */
 export function getSocket(): GavelSocket {
   if (socket) return socket;
-  const s: GavelSocket = io({ path: '/socket.io', transports: ['websocket'], withCredentials: true });
+  const s: GavelSocket = io(SOCKET_OPTIONS);
   s.on('connect', () => {
     for (const id of roomCounts.keys()) s.emit('item:subscribe', { item_id: id });
+  });
+  // The server ends a socket whose session was signed out (in another tab, too) or when a
+  // process hands its sockets over: connect again, as whoever the cookies now say.
+  s.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') setTimeout(() => s.connect(), 1000);
   });
   socket = s;
   return s;

@@ -134,11 +134,12 @@ export interface LargeCatalogueSummary {
  * mostly; the live type's window); created in the last 30 days before `opts.now`; no bids. Codes `GAV-{family}-B{n}` and lot numbers
  * `LOT-{year}-B{n}` continue after the highest item id. When `opts.uploadsDir` is given, one
  * picture per family is rendered there (kept if present) and ~85 % of the items get it as media.
+ * After each batch `opts.onProgress(inserted, count)` is called when given, else `opts.log` gets a line.
  * @throws Error when there are no branches or auction types yet.
  */
 export async function seedLargeCatalogue(
   db: Kysely<Database>,
-  opts: { count: number; now?: Date; batchSize?: number; uploadsDir?: string; log?: (msg: string) => void },
+  opts: { count: number; now?: Date; batchSize?: number; uploadsDir?: string; log?: (msg: string) => void; onProgress?: (inserted: number, total: number) => void },
 ): Promise<LargeCatalogueSummary> {
   const started = Date.now();
   const now = opts.now ?? new Date();
@@ -247,7 +248,8 @@ export async function seedLargeCatalogue(
         FROM u
         ORDER BY created`.execute(trx);
       inserted += Number(result.numAffectedRows ?? 0);
-      log(`large catalogue: ${inserted} / ${opts.count} items`);
+      if (opts.onProgress) opts.onProgress(inserted, opts.count);
+      else log(`large catalogue: ${inserted} / ${opts.count} items`);
     }
 
     let media = 0;

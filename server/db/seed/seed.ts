@@ -321,6 +321,7 @@ function schedule(rng: Rng, drafts: LotDraft[], now: number, w: Windows): Planne
   let k = 0;
   for (const [state, count] of quota) for (let i = 0; i < count; i++) online[k++].state = state;
   let unsoldWithBids = 0;
+  let openReserveNotMet = 0;
   const cash = rng.shuffle(lots.filter((l) => l.channel === 'cash'));
   cash.forEach((l, i) => (l.state = i < 6 ? 'cash_reserved' : i < 14 ? 'cash_sold' : 'cash'));
 
@@ -363,6 +364,10 @@ function schedule(rng: Rng, drafts: LotDraft[], now: number, w: Windows): Planne
         l.bids = planBids(rng, l.price, Math.max(from, l.createdAt) + 10 * MIN, Math.min(now, to) - MIN, n, ONLINE_POOL);
         l.reserve = reserveFor(rng, l);
         if (reserveNotMet) l.reserve = nicePrice(l.bids.at(-1)!.amount * 1.15);
+        // Four open lots with bids have a reserve their bids have not reached yet ("Reserve not met").
+        if ((l.state === 'open' || l.state === 'ending24h') && l.bids.length > 0 && l.reserve == null && openReserveNotMet++ < 4) {
+          l.reserve = nicePrice(l.bids.at(-1)!.amount * 1.25);
+        }
         if (l.state === 'sold' || l.state === 'unsold') l.closedAt = to;
         break;
       }
@@ -710,6 +715,23 @@ export async function seedDatabase(db: Kysely<Database>, opts: { uploadsDir: str
     bids.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
     await inChunks(bids, 500, (chunk) => trx.insertInto('bids').values(chunk).execute());
 
+    // Maximum bids: the leaders of some open lots left a maximum above their bid (private to them;
+    // a lower bid is answered automatically). Issue "Bidding engine".
+    const withMaximum = lots.filter((l) => (l.state === 'open' || l.state === 'ending24h') && l.bids.length > 0).filter((_, i) => i % 3 === 0);
+    if (withMaximum.length) {
+      await trx
+        .insertInto('maximum_bids')
+        .values(
+          withMaximum.map((l) => ({
+            item_id: idOf(l),
+            user_id: uid.get(l.bids.at(-1)!.userKey)!,
+            max_amount: nicePrice(l.bids.at(-1)!.amount * 1.35),
+            set_order: sql<number>`nextval('bids_id_seq')`,
+          })),
+        )
+        .execute();
+    }
+
     // Live-auction subscriptions (bank deposit references)
     const refs = new Set<string>(['NBM-' + year + '-000123']);
     const ref = () => {
@@ -889,6 +911,8 @@ export async function seedDatabase(db: Kysely<Database>, opts: { uploadsDir: str
           description:
             'Live Auction - Blantyre Monthly is on today at Ginnery Corner and online: houses in Namiwawa and Sunnyside, a Limbe commercial building, pickups, trucks and tractors. Register your bank deposit reference to bid live.',
           link_url: '/register-bid',
+          // Linked to its sale: the countdown runs to the sale's end (it is live), the button to its registration.
+          auction_type_id: typeId(SEED_AUCTION_TYPES.liveNow),
           date_from: new Date(now - DAY),
           date_to: new Date(now + 3 * DAY),
           active: true,
@@ -900,6 +924,7 @@ export async function seedDatabase(db: Kysely<Database>, opts: { uploadsDir: str
           image: uploadsUrl(ADVERT_BANNERS.upcoming.file),
           description: `Live Auction - Lilongwe Property, ${upcomingDay}: serviced plots in Area 47, houses in Area 10 and Area 43, a lakeshore plot at Senga Bay and a Kanengo warehouse. Register to bid online before the day.`,
           link_url: '/register-bid',
+          auction_type_id: typeId(SEED_AUCTION_TYPES.liveUpcoming),
           date_from: new Date(now - DAY),
           date_to: new Date(now + 9 * DAY),
           active: true,

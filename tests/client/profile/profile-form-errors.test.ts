@@ -3,7 +3,7 @@ import { profileErrors, visibleProfileErrors } from '../../../client/src/feature
 
 describe('profile form errors (spec/accounts-and-shell.md §5 "Profile")', () => {
   it('when the name is cleared and a 2-character password typed, then both client errors show under their fields', () => {
-    const client = profileErrors({ name: '', email: 'a@b.mw', password: 'ab', passwordConfirmation: '' });
+    const client = profileErrors({ name: '', email: 'a@b.mw', password: 'ab', passwordConfirmation: '', currentPassword: '' });
     // Typing in a field clears its server error by leaving the key undefined.
     const server = { name: undefined, password: undefined };
     expect(visibleProfileErrors(client, server, true)).toEqual({

@@ -34,12 +34,15 @@ describe('TokenCache (no database lookup per bid request)', () => {
     expect(cache.get('b')).toBeUndefined();
   });
 
-  it('when it is full, then it starts over rather than growing', () => {
+  it('when it is full, then the least recently used token goes and the busy ones stay (it never empties itself)', () => {
     const cache = new TokenCache(5000, 2);
     cache.set('a', user, 1);
     cache.set('b', user, 2);
+    cache.get('a'); // a bidder still bidding
     cache.set('c', user, 3);
-    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toMatchObject({ tokenId: 1 });
     expect(cache.get('c')).toMatchObject({ tokenId: 3 });
+    expect(cache.size).toBe(2);
   });
 });

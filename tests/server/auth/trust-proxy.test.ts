@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { solveCaptcha } from '../../helpers/captcha.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 
 const servers: TestServer[] = [];
@@ -15,7 +16,7 @@ async function attempts(trustProxy: string): Promise<number[]> {
       await fetch(`${server.url}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify({ email: 'nobody@example.mw', password: 'x' }),
+        body: JSON.stringify({ email: 'nobody@example.mw', password: 'x', 'g-recaptcha-response': await solveCaptcha(server.url) }),
       })
     ).status;
   return [await attempt('198.51.100.7'), await attempt('198.51.100.7'), await attempt('198.51.100.7'), await attempt('203.0.113.9')];

@@ -54,8 +54,8 @@ describe('ALTCHA human verification (DESIGN.md, spec/accounts-and-shell.md ยง4-ย
       name: 'A B',
       email,
       phone: '0888123456',
-      password: 'pass1',
-      password_confirmation: 'pass1',
+      password: 'kwacha-42',
+      password_confirmation: 'kwacha-42',
     });
     expect(res.status).toBe(422);
     expect(res.body.errors[FIELD]).toEqual(['Please complete the reCAPTCHA verification.']);
@@ -105,6 +105,20 @@ describe('replay stores', () => {
     expect(await store.claim('a', 60)).toBe(false);
     for (const id of ['b', 'c', 'd', 'e']) expect(await store.claim(id, 60)).toBe(true);
     expect(await store.claim('e', 60)).toBe(false);
+  });
+
+  it('when a claimed challenge has expired in memory, then its id is forgotten (its own expiry already refuses it)', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = createMemoryReplayStore(10);
+      expect(await store.claim('a', 2)).toBe(true);
+      vi.advanceTimersByTime(1000);
+      expect(await store.claim('a', 2)).toBe(false);
+      vi.advanceTimersByTime(1500);
+      expect(await store.claim('a', 2)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('when two processes share Redis, then an id claimed by one is refused to the other', async () => {

@@ -60,7 +60,7 @@ describe.each(TEST_ENGINES)('on %s', (engine) => {
       await y.post(`/cart/add/${item}`);
       const results = await Promise.all([
         x.post('/dpopay/checkout-payment', checkoutBody()),
-        y.post('/checkout/cash', checkoutBody({ payment_method: 'cash' })),
+        y.post('/checkout/cash', checkoutBody({ payment_method: 'cash', 'g-recaptcha-response': await y.captcha() })),
       ]);
       const statuses = results.map((r) => r.status).sort();
       expect(statuses).toEqual([200, 409]);
@@ -170,6 +170,13 @@ describe.each(TEST_ENGINES)('on %s', (engine) => {
       expect(over.body.message).toBe(
         'Cart total exceeds DPO Pay maximum limit of MK 999,999.99. Please reduce your order or contact support for large transactions.',
       );
+      // A clean refusal on the field: the limit and what to do instead (issue 20).
+      expect(over.body).toMatchObject({ success: false, error_code: 'amount_limit' });
+      expect(over.body.errors.payment_method).toEqual([
+        'Cart total exceeds DPO Pay maximum limit of MK 999,999.99. Please reduce your order or contact support for large transactions.',
+        'DPO Pay cannot take this order. Choose Cash on delivery, or split your cart into smaller orders of at most MK 999,999 each.',
+      ]);
+      expect(await server.database.db.selectFrom('orders').select('id').where('amount_total', '=', 1_200_000).execute()).toEqual([]);
       await c.request('PATCH', `/cart/update/${big}`, { quantity: 1 });
       server.dpo.simulator!.injectFault({ kind: 'result', code: '802', explanation: 'Invalid company token' });
       const bad = await c.post('/dpopay/checkout-payment', checkoutBody());

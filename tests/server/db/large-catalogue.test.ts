@@ -18,8 +18,15 @@ afterAll(async () => {
 describe('the large catalogue behind the listing figure (db:seed --large)', () => {
   it('when 3,000 lots are generated, then they are stored with every kind, searchable by full text', async () => {
     const db = testDb.db;
-    const summary = await seedLargeCatalogue(db, { count: 3000, batchSize: 1000 });
+    const progress: [number, number][] = [];
+    const summary = await seedLargeCatalogue(db, { count: 3000, batchSize: 1000, onProgress: (n, total) => progress.push([n, total]) });
     expect(summary.items).toBe(3000);
+    // `db:seed -- --large` draws its progress bar from these.
+    expect(progress).toEqual([
+      [1000, 3000],
+      [2000, 3000],
+      [3000, 3000],
+    ]);
     const kinds = await db
       .selectFrom('items')
       .innerJoin('auction_types as at', 'at.id', 'items.auction_type_id')

@@ -105,6 +105,8 @@ describe('durable events: what was committed is delivered, even when the process
         previous_leader_id: null,
         previous_amount: null,
         extended_from: null,
+        automatic: false,
+        leader_id: bidder.id,
       },
     };
     await bus.publish(again);

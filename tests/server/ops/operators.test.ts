@@ -48,14 +48,20 @@ describe('/admin/queues (bull-board, admin only)', () => {
     expect((await new TestClient(scaled.url, customer.token).get('/admin/queues/api/queues')).status).toBe(403);
   });
 
-  it('when an admin opens it with Redis, then the board and its API list the four queues', async () => {
+  it('when an admin opens it with Redis, then the board and its API list the five queues', async () => {
     const admin = await createAdmin(scaled);
     const page = await fetch(`${scaled.url}/admin/queues`, { headers: { authorization: `Bearer ${admin.token}` } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('__UI_CONFIG__');
     const api = await new TestClient(scaled.url, admin.token).get('/admin/queues/api/queues');
     expect(api.status).toBe(200);
-    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['auction-close', 'maintenance', 'payment-verify', 'reservation-release']);
+    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual([
+      'auction-close',
+      'maintenance',
+      'notifications',
+      'payment-verify',
+      'reservation-release',
+    ]);
   });
 
   it('when an admin opens it in the embedded mode (no Redis), then 503 explains why there is no queue', async () => {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/types.js';
-import { createCustomer } from '../../helpers/factories.js';
+import { createCustomer, insertTestOrder } from '../../helpers/factories.js';
 import { TestClient } from '../../helpers/http-client.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 
@@ -30,33 +30,21 @@ async function createOrder(
   const sub = lines.reduce((s, [, q, p]) => s + q * p, 0);
   const vat = over.vat ?? 0;
   const discount = over.discount ?? 0;
-  const order = await db
-    .insertInto('orders')
-    .values({
-      order_reference: `ORD-${Date.now()}-${seq++}`,
-      user_id: userId,
-      status: over.status ?? 'paid',
-      payment_method: 'dpopay',
-      payment_reference: `TOKEN-${seq}`,
-      sub_total: sub,
-      vat,
-      discount,
-      amount_total: sub + vat - discount,
-      customer_name: 'Chikondi Banda',
-      customer_email: 'chikondi@example.mw',
-      customer_phone: '+265 999 000 111',
-      billing_address: null,
-      billing_city: null,
-      billing_state: null,
-      billing_postal_code: null,
-      billing_country: null,
-      reserved_until: null,
-      paid_at: null,
-      cancelled_at: null,
-      ...(over.created_at ? { created_at: over.created_at } : {}),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const order = await insertTestOrder(db, {
+    user_id: userId,
+    order_reference: `ORD-${Date.now()}-${seq++}`,
+    status: over.status ?? 'paid',
+    payment_method: 'dpopay',
+    payment_reference: `TOKEN-${seq}`,
+    sub_total: sub,
+    vat,
+    discount,
+    amount_total: sub + vat - discount,
+    customer_name: 'Chikondi Banda',
+    customer_email: 'chikondi@example.mw',
+    customer_phone: '+265 999 000 111',
+    ...(over.created_at ? { created_at: over.created_at } : {}),
+  });
   await db
     .insertInto('order_lines')
     .values(lines.map(([name, quantity, unit]) => ({ order_id: order.id, item_id: null, name, quantity, unit_price: unit, amount: quantity * unit })))
@@ -130,6 +118,16 @@ describe('purchase history (spec/accounts-and-shell.md §2 Profile, §3 Draft or
     expect(theirs.body.message).toBe('Order not found');
     expect((await new TestClient(server.url).get(`/api/my/draft-orders/${id}`)).status).toBe(401);
     expect((await new TestClient(server.url, me.token).get('/api/my/draft-orders/abc')).status).toBe(404);
+  });
+
+  it('when an order is reserved for cash on delivery, then it carries the date it must be paid by and no payment date (issue 20)', async () => {
+    const db = server.database.db;
+    const me = await createCustomer(db);
+    const id = await createOrder(db, me.id, { status: 'reserved' });
+    const until = new Date(Date.now() + 48 * 3600_000);
+    await db.updateTable('orders').set({ payment_method: 'cash', reserved_until: until, paid_at: null }).where('id', '=', id).execute();
+    const order = await new TestClient(server.url, me.token).get(`/api/my/draft-orders/${id}`);
+    expect(order.body).toMatchObject({ status: { name: 'Reserved', code: 'reserved' }, reserved_until: until.toISOString(), paid_at: null });
   });
 });
 
@@ -248,7 +246,7 @@ describe('POST /profile (spec §2 Account Information, §5 Profile)', () => {
     const client = new TestClient(server.url);
     await client.login(me.email);
     const email = `renamed-${Date.now()}@example.mw`;
-    const res = await client.post('/profile', { name: 'Chikondi B. Banda', email, password: '', password_confirmation: '' });
+    const res = await client.post('/profile', { name: 'Chikondi B. Banda', email, password: '', password_confirmation: '', current_password: 'password' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, user: { name: 'Chikondi B. Banda', email } });
     expect((await new TestClient(server.url).login(email, 'password')).status).toBe(200);
@@ -263,7 +261,7 @@ describe('POST /profile (spec §2 Account Information, §5 Profile)', () => {
     expect(empty.body.errors).toEqual({ name: ['Name is required.'], email: ['Email address is required.'] });
     const pw = await client.post('/profile', { name: 'A', email: me.email, password: '12', password_confirmation: '13' });
     expect(pw.body.errors).toEqual({ password: ['Password must be at least 4 characters long.'], password_confirmation: ['Passwords do not match.'] });
-    const taken = await client.post('/profile', { name: 'A', email: other.email.toUpperCase() });
+    const taken = await client.post('/profile', { name: 'A', email: other.email.toUpperCase(), current_password: 'password' });
     expect(taken.body.errors).toEqual({ email: ['The email has already been taken.'] });
   });
 
@@ -273,13 +271,72 @@ describe('POST /profile (spec §2 Account Information, §5 Profile)', () => {
     await current.login(me.email);
     const elsewhere = new TestClient(server.url);
     await elsewhere.login(me.email);
-    const res = await current.post('/profile', { name: me.name, email: me.email, password: 'n3w-pass', password_confirmation: 'n3w-pass' });
+    const res = await current.post('/profile', {
+      name: me.name,
+      email: me.email,
+      password: 'n3w-pass',
+      password_confirmation: 'n3w-pass',
+      current_password: 'password',
+    });
     expect(res.status).toBe(200);
     expect((await current.get('/api/user-session')).body.authenticated).toBe(true);
     expect((await elsewhere.get('/api/user-session')).body.authenticated).toBe(false);
     expect((await new TestClient(server.url, me.token).get('/api/user')).status).toBe(401);
     expect((await new TestClient(server.url).login(me.email, 'password')).status).toBe(401);
     expect((await new TestClient(server.url).login(me.email, 'n3w-pass')).status).toBe(200);
+  });
+
+  it('when the email or password changes without the right current password, then 422 on current_password and nothing changes; the name alone needs none', async () => {
+    const me = await createCustomer(server.database.db);
+    const client = new TestClient(server.url, me.token);
+    const newEmail = `taken-over-${Date.now()}@example.mw`;
+    const noPassword = await client.post('/profile', { name: me.name, email: newEmail });
+    expect(noPassword.status).toBe(422);
+    expect(noPassword.body.errors).toEqual({ current_password: ['Enter your current password to change your email address or password.'] });
+    const wrong = await client.post('/profile', {
+      name: me.name,
+      email: me.email,
+      password: 'kwacha-42',
+      password_confirmation: 'kwacha-42',
+      current_password: 'guess',
+    });
+    expect(wrong.body.errors).toEqual({ current_password: ['The current password is incorrect.'] });
+    const stored = await server.database.db.selectFrom('users').select(['email', 'name']).where('id', '=', me.id).executeTakeFirstOrThrow();
+    expect(stored.email).toBe(me.email);
+    expect((await new TestClient(server.url).login(me.email, 'password')).status).toBe(200);
+    expect((await client.post('/profile', { name: 'Only The Name', email: me.email })).status).toBe(200);
+  });
+
+  it('when someone keeps guessing the current password, then after 10 refusals in 15 minutes the answer is 429', async () => {
+    const me = await createCustomer(server.database.db);
+    const client = new TestClient(server.url, me.token);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await client.post('/profile', { name: me.name, email: `guess-${i}@example.mw`, current_password: `guess-${i}` })).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(422), 429]);
+    expect((await client.post('/profile', { name: me.name, email: `late-${Date.now()}@example.mw`, current_password: 'password' })).body.message).toBe(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
+  });
+
+  it('when the new password is one of the most common, then 422 with a clear message; an uncommon one of 4 characters is fine', async () => {
+    const me = await createCustomer(server.database.db);
+    const client = new TestClient(server.url, me.token);
+    for (const common of ['password1', 'Qwerty123', '1234']) {
+      const res = await client.post('/profile', {
+        name: me.name,
+        email: me.email,
+        password: common,
+        password_confirmation: common,
+        current_password: 'password',
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ password: ['This password is one of the most common passwords and is easy to guess. Please choose another.'] });
+    }
+    expect(
+      (await client.post('/profile', { name: me.name, email: me.email, password: 'zq7!', password_confirmation: 'zq7!', current_password: 'password' })).status,
+    ).toBe(200);
   });
 
   it('when a guest posts the profile, then 401', async () => {
@@ -325,7 +382,9 @@ describe('the event log of the profile and the newsletter (docs/architecture.md 
     const me = await createCustomer(server.database.db);
     const client = new TestClient(server.url, me.token);
     const email = `events-${Date.now()}@example.mw`;
-    expect((await client.post('/profile', { name: 'Tamanda Mwale', email, password: '', password_confirmation: '' })).status).toBe(200);
+    expect(
+      (await client.post('/profile', { name: 'Tamanda Mwale', email, password: '', password_confirmation: '', current_password: 'password' })).status,
+    ).toBe(200);
     const events = await eventsOf('user.profile_updated', { type: 'user', id: me.id });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ actor_type: 'user', actor_id: me.id });
@@ -344,7 +403,9 @@ describe('the event log of the profile and the newsletter (docs/architecture.md 
     const client = new TestClient(server.url);
     await client.login(me.email);
     const password = 'Brand-new-pass-42';
-    expect((await client.post('/profile', { name: me.name, email: me.email, password, password_confirmation: password })).status).toBe(200);
+    expect(
+      (await client.post('/profile', { name: me.name, email: me.email, password, password_confirmation: password, current_password: 'password' })).status,
+    ).toBe(200);
     const events = await eventsOf('user.profile_updated', { type: 'user', id: me.id });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ actor_type: 'user', actor_id: me.id });

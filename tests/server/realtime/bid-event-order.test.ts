@@ -21,6 +21,8 @@ const bid = (item: number, count: number): DomainEvent => ({
     previous_leader_id: null,
     previous_amount: null,
     extended_from: null,
+    automatic: false,
+    leader_id: 1,
   },
 });
 const counts = (out: DomainEvent[]) => out.map((e) => (e.type === 'bid.placed' ? `${e.payload.item_id}:${e.payload.bid_count}` : e.type));
@@ -78,5 +80,50 @@ describe("BidEventOrder (watchers receive an item's bids in order across process
     expect(out).toEqual([]);
     vi.advanceTimersByTime(151);
     expect(counts(out)).toEqual(['9:11', '9:12']);
+  });
+
+  it('when a gap is found and the bids can be read back, then the missing ones are filled in from the database, in order (issue 18, fault 5)', async () => {
+    vi.useFakeTimers();
+    const out: DomainEvent[] = [];
+    const asked: [number, number, number | null][] = [];
+    const refetch = async (itemId: number, from: number, to: number | null) => {
+      asked.push([itemId, from, to]);
+      return [bid(itemId, 2), bid(itemId, 3)];
+    };
+    const order = new BidEventOrder((e) => out.push(e), 150, 600_000, 150, refetch);
+    order.accept(bid(4, 1));
+    order.accept(bid(4, 4));
+    await vi.advanceTimersByTimeAsync(151);
+    expect(asked).toEqual([[4, 2, 3]]);
+    expect(counts(out)).toEqual(['4:1', '4:2', '4:3', '4:4']);
+  });
+
+  it('when the bus comes back after a lost connection, then each watched item reads the bids after its last one released', async () => {
+    const out: DomainEvent[] = [];
+    const order = new BidEventOrder(
+      (e) => out.push(e),
+      150,
+      600_000,
+      150,
+      async (itemId, from) => (from === 3 ? [bid(itemId, 3), bid(itemId, 4)] : []),
+    );
+    order.expect(6, 1);
+    order.accept(bid(6, 1));
+    order.accept(bid(6, 2));
+    await order.catchUp();
+    expect(counts(out)).toEqual(['6:1', '6:2', '6:3', '6:4']);
+  });
+
+  it('when a socket starts watching an item, then the first events heard are checked against where its sequence stood', () => {
+    vi.useFakeTimers();
+    const out: DomainEvent[] = [];
+    const order = new BidEventOrder((e) => out.push(e), 150, 600_000, 150);
+    order.expect(8, 7);
+    order.accept(bid(8, 7));
+    expect(counts(out)).toEqual(['8:7']);
+    order.accept(bid(8, 9));
+    expect(counts(out)).toEqual(['8:7']);
+    vi.advanceTimersByTime(151);
+    expect(counts(out)).toEqual(['8:7', '8:9']);
   });
 });

@@ -61,4 +61,15 @@ describe('two server processes on Redis (DESIGN.md scale-out)', () => {
     await expect.poll(() => received, { timeout: 3000 }).toEqual([6000]);
     watcher.disconnect();
   });
+
+  it('when a session signs out on server A, then its socket connected to server B is disconnected (issue 18)', async () => {
+    const user = await createCustomer(testDb.db);
+    const browser = new TestClient(a.url);
+    await browser.login(user.email);
+    const socket = connect(b.url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { cookie: browser.cookieHeader() } });
+    await new Promise<void>((r) => socket.on('connect', r));
+    const reason = new Promise<string>((r) => socket.once('disconnect', r));
+    expect((await browser.post('/logout')).status).toBe(200);
+    expect(await reason).toBe('io server disconnect');
+  });
 });

@@ -54,7 +54,16 @@ describe('registering for a live auction (spec/shopping.md §4 "Bid registration
     const reg = await registerBid(client, { reference_number: 'nbm-2026-555001', auction_type_id: typeId });
     expect(reg.status).toBe(201);
     expect(reg.body.success).toBe(true);
-    expect((await client.get(`/session/check-subscription/${typeId}`)).body).toMatchObject({ subscribed: false, pending: true });
+    expect((await client.get(`/session/check-subscription/${typeId}`)).body).toMatchObject({
+      subscribed: false,
+      pending: true,
+      registration_status: 'pending',
+      decline_reason: null,
+      message: 'You need to subscribe to "Live Auction - Blantyre Monthly" to place bids on this live auction item.',
+    });
+    // The selector's list says which auction is already asked for (issue 20).
+    const listed = (await client.get('/api/live-auctions-session')).body.data.find((t: any) => t.id === typeId);
+    expect(listed).toMatchObject({ registration_status: 'pending', decline_reason: null });
     expect((await client.post('/ajax-bid', { item_id: itemId, amount: 60_000 })).status).toBe(403);
 
     const socket = connect(server.url, { transports: ['websocket'], auth: { token: user.token }, forceNew: true });
@@ -65,10 +74,14 @@ describe('registering for a live auction (spec/shopping.md §4 "Bid registration
     const pending = (await admin.get('/api/admin/subscriptions?status=pending')).body.data;
     const mine = pending.find((s: any) => s.user.id === user.id);
     expect(mine).toMatchObject({ reference_number: 'NBM-2026-555001', auction_type: { id: typeId } });
-    expect((await admin.post(`/api/admin/subscriptions/${mine.id}/approve`)).status).toBe(200);
+    const approved = await admin.post(`/api/admin/subscriptions/${mine.id}/approve`);
+    expect(approved.status).toBe(200);
     await expect.poll(() => told.length).toBe(1);
     expect(told[0]).toMatchObject({ auction_type_id: typeId, status: 'active', subscribed: true });
-    expect((await client.get(`/session/check-subscription/${typeId}`)).body.subscribed).toBe(true);
+    // The operator reads who was approved; the bidder reads that they can bid (issue 20).
+    expect(approved.body.message).toBe(`Registration approved for ${user.name}`);
+    expect(told[0].message).toMatch(/has been approved\. You can now place bids\.$/);
+    expect((await client.get(`/session/check-subscription/${typeId}`)).body).toMatchObject({ subscribed: true, pending: false, registration_status: 'active' });
     expect((await client.post('/ajax-bid', { item_id: itemId, amount: 60_000 })).status).toBe(200);
     expect((await admin.post(`/api/admin/subscriptions/${mine.id}/decline`, { reason: 'Too late' })).status).toBe(409);
     socket.disconnect();
@@ -107,8 +120,24 @@ describe('registering for a live auction (spec/shopping.md §4 "Bid registration
     expect((await client.post(`/api/admin/subscriptions/${sub.id}/approve`)).status).toBe(403);
     expect((await admin.post(`/api/admin/subscriptions/${sub.id}/decline`, { reason: 'x' })).status).toBe(422);
     const declined = await admin.post(`/api/admin/subscriptions/${sub.id}/decline`, { reason: 'Deposit not found' });
-    expect(declined.body.message).toMatch(/declined: Deposit not found/);
+    expect(declined.body.message).toBe(`Registration declined for ${user.name}`);
+    expect((await client.get(`/session/check-subscription/${typeId}`)).body).toMatchObject({
+      subscribed: false,
+      pending: false,
+      registration_status: 'declined',
+      decline_reason: 'Deposit not found',
+    });
+    expect((await client.get('/api/live-auctions-session')).body.data.find((t: any) => t.id === typeId)).toMatchObject({
+      registration_status: 'declined',
+      decline_reason: 'Deposit not found',
+    });
     expect((await registerBid(client, { reference_number: 'NB-DECLINE-2', auction_type_id: typeId })).status).toBe(201);
+    // A new registration after a decline speaks for the auction again.
+    expect((await client.get(`/session/check-subscription/${typeId}`)).body).toMatchObject({
+      pending: true,
+      registration_status: 'pending',
+      decline_reason: null,
+    });
   });
 
   it('when the auction chosen is not a live auction, then 422', async () => {

@@ -3,6 +3,7 @@ import {
   billingFormFromSaved,
   billingFormToOrder,
   billingFormToSaved,
+  dpoPayAccepts,
   effectiveDistrict,
   validateBilling,
   validateCustomer,
@@ -96,5 +97,15 @@ describe('checkout steps (spec/shopping.md §5)', () => {
       customerEmail: 'Email address is required',
       customerPhone: 'Please enter a valid phone number',
     });
+  });
+});
+
+describe('the DPO Pay limit (spec/shopping.md §9; issue 20)', () => {
+  it('when an order is at most MK 999,999.99, then DPO Pay takes it; one kwacha more and it does not', () => {
+    expect(dpoPayAccepts(45_000)).toBe(true);
+    expect(dpoPayAccepts(999_999)).toBe(true);
+    expect(dpoPayAccepts(999_999.99)).toBe(true);
+    expect(dpoPayAccepts(1_000_000)).toBe(false);
+    expect(dpoPayAccepts(1_200_000)).toBe(false);
   });
 });

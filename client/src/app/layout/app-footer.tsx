@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Badge, Box, Button, Container, Divider, Group, Simp
 import { IconBrandFacebook, IconBrandLinkedin, IconBrandWhatsapp, IconClock, IconGavel, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
+import { ABOUT } from '../../features/about/about-content';
 
 /** Footer variants. Source: spec/shopping.md §2 "Footer variants". */
 export type FooterVariant = 'default' | 'dark' | 'brand' | 'brandLight' | 'customer' | 'minimal';
@@ -22,9 +23,10 @@ const BROWSE_LINKS = [
   { href: '/about', label: 'About us' },
 ];
 
+/** The legal pages operators keep at /admin/pages (issue 20 item 5). */
 const LEGAL_LINKS = [
-  { href: '/about', label: 'Terms of sale' },
-  { href: '/about', label: 'Privacy' },
+  { href: '/terms', label: 'Terms of sale' },
+  { href: '/privacy', label: 'Privacy' },
 ];
 
 const SOCIAL = [
@@ -98,7 +100,7 @@ function FooterBottomBar({ linkColor, textColor, creditLinkColor }: { linkColor:
   return (
     <Group justify="space-between" gap="xs">
       <Group gap="md" component="nav" aria-label="Footer" style={{ rowGap: 4 }}>
-        {FOOTER_LINKS.map((l) => (
+        {[...FOOTER_LINKS, ...LEGAL_LINKS].map((l) => (
           <Anchor key={l.href} href={l.href} size="xs" c={linkColor}>
             {l.label}
           </Anchor>
@@ -190,7 +192,9 @@ export function AppFooter({ variant = 'default', newsletter = true }: { variant?
             <LinkList links={BROWSE_LINKS} color={c.text} />
             <Group gap={8} wrap="nowrap" mt={6}>
               <IconClock size={16} />
-              <Text size="sm">Mon-Fri 8:00-5:00, Sat 9:00-3:00, Sun closed</Text>
+              <Text size="sm" data-testid="footer-hours">
+                {ABOUT.hoursLine}
+              </Text>
             </Group>
           </Stack>
           {newsletter && <NewsletterForm dark={c.dark} />}
@@ -216,7 +220,7 @@ function CustomerFooter() {
   const blocks = [
     { icon: IconPhone, title: 'Call us', lines: ['+265 1 820 000 (Blantyre)', '+265 1 750 000 (Lilongwe)'] },
     { icon: IconMail, title: 'Email', lines: ['info@gavel.mw', 'We answer within one working day.'] },
-    { icon: IconMapPin, title: 'Address', lines: ['Ginnery Corner, Blantyre', 'Mon-Fri 8:00-5:00, Sat 9:00-3:00, Sun closed'] },
+    { icon: IconMapPin, title: 'Address', lines: ['Ginnery Corner, Blantyre', ABOUT.hoursLine] },
   ];
   return (
     <Box component="footer" mt="xl" data-testid="site-footer" data-variant="customer">

@@ -9,6 +9,7 @@ import { openAuthModal } from '../../lib/auth-modal';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { CartNavButton } from '../../features/cart/components/cart-nav-button';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { watchlistCountAtom } from '../../features/watchlist/atoms/watchlist-atoms';
 import { useDeferredComponent } from '../../lib/deferred';
 import { NAV } from './nav-links';
@@ -64,7 +65,7 @@ function WatchlistButton({ signedIn }: { signedIn: boolean }) {
 /** The site header: logo, navigation (drawer on phones), watchlist, cart and account controls. */
 export function AppHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { isAuthenticated } = useSession();
+  const { isAuthenticated, user } = useSession();
   const { pathname } = useLocation();
   const { Component: MobileNav, ready: mobileNavReady } = useDeferredComponent(loadMobileNavDrawer, opened);
 
@@ -94,6 +95,7 @@ export function AppHeader() {
           )}
         </Group>
         <Group gap={6} wrap="nowrap">
+          <NotificationBell userId={user?.id ?? null} />
           <WatchlistButton signedIn={isAuthenticated} />
           <CartNavButton />
           <UserMenu compact />

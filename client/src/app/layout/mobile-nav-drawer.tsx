@@ -11,7 +11,9 @@ import classes from './app-header.module.css';
  * signed-in user or Sign in / Create Account for a guest. Loaded the first time it opens.
  */
 export function MobileNavDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { isAuthenticated } = useSession();
+  const { isAuthenticated, user } = useSession();
+  // Operators reach the back office from here (issue 13: there was no way to /admin).
+  const isAdmin = user?.roles.some((r) => r.name === 'admin') ?? false;
   const { pathname } = useLocation();
   return (
     <Drawer
@@ -59,6 +61,11 @@ export function MobileNavDrawer({ opened, onClose }: { opened: boolean; onClose:
               {l.label}
             </a>
           ))}
+          {isAdmin && (
+            <a href="/admin" className={classes.drawerLink} data-testid="drawer-admin">
+              Admin
+            </a>
+          )}
         </Stack>
       ) : (
         <Stack gap="xs" mt="lg">

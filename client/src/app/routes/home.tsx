@@ -8,6 +8,7 @@ import { ItemListing } from '../../features/items/components/item-listing';
 import { CardCartButton } from '../../features/cart/components/item-cart-buttons';
 import { SellingPoints } from '../../features/items/components/selling-points';
 import { useAdverts } from '../../features/items/hooks/use-adverts';
+import { SaveSearchButton } from '../../features/saved-searches/components/save-search-button';
 import { WatchButton } from '../../features/watchlist/components/watch-button';
 
 /**
@@ -35,6 +36,14 @@ export default function HomeRoute() {
         renderWatch={(item) => <WatchButton item={item} />}
         renderCartAction={(item) => <CardCartButton item={item} />}
         renderWatchAction={(item) => <WatchButton item={item} variant="button" />}
+        renderSaveSearch={({ query, name }) => (
+          <SaveSearchButton
+            query={query}
+            suggestedName={name}
+            signedIn={isAuthenticated}
+            onSignIn={() => openAuthModal('login', 'Sign in to save this search')}
+          />
+        )}
       />
       <SellingPoints signedIn={isAuthenticated} onSignUp={() => openAuthModal('register')} />
     </Stack>

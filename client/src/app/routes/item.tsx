@@ -5,6 +5,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { ItemDetail } from '../../features/items/components/item-detail';
 import { DetailCartActions } from '../../features/cart/components/item-cart-buttons';
+import { PayWonLot } from '../../features/dashboard/components/pay-won-lot';
 import { LiveIndicator } from '../../features/realtime/components/live-indicator';
 import { WatchButton } from '../../features/watchlist/components/watch-button';
 
@@ -22,6 +23,7 @@ export default function ItemRoute() {
       liveIndicator={<LiveIndicator />}
       renderWatch={(item) => <WatchButton item={item} variant="button" />}
       renderCartActions={(item) => <DetailCartActions item={item} />}
+      renderWonActions={(item) => <PayWonLot itemId={item.id} size="md" variant="panel" />}
     />
   );
 }

@@ -20,15 +20,29 @@ export const ABOUT = {
     { value: '1000+', label: 'Successful Auctions' },
     { value: '100%', label: 'Client Satisfaction' },
   ],
-  /** Business hours. Source: spec §9 "Business hours: Mon-Fri 8:00-5:00, Sat 9:00-3:00, Sun closed". */
+  /**
+   * Business hours, in the 24-hour clock (en-GB, as every time Gavel shows) so that 5:00 cannot
+   * read as 5 in the morning. Source: spec §9 "Business hours: Mon-Fri 8:00-5:00, Sat
+   * 9:00-3:00, Sun closed"; the 24-hour clock: issue 20.
+   */
   hours: [
-    { days: 'Monday - Friday', time: '8:00 - 5:00' },
-    { days: 'Saturday', time: '9:00 - 3:00' },
+    { days: 'Monday - Friday', time: '08:00 - 17:00' },
+    { days: 'Saturday', time: '09:00 - 15:00' },
     { days: 'Sunday', time: 'Closed' },
   ],
+  /** The business hours on one line (footers, contact blocks). */
+  hoursLine: 'Mon-Fri 08:00-17:00, Sat 09:00-15:00, Sun closed',
+  /** The branch whose office is the head office (its card says so; the map shows it). */
+  headOfficeBranch: 'Blantyre',
+  /**
+   * The branches the lots are at, shown until `GET /ajax-branches` answers (or if it fails);
+   * the page then lists the server's branches. Source: the seeded branches; issue 20.
+   */
   offices: [
-    { name: 'Blantyre (head office)', address: 'Ginnery Corner, Masauko Chipembere Highway, Blantyre', phone: '+265 1 820 000' },
-    { name: 'Lilongwe', address: 'Area 28, Plot 28/112, Kanengo Road, Lilongwe', phone: '+265 1 750 000' },
+    { id: 1, name: 'Blantyre', address: 'Ginnery Corner, Masauko Chipembere Highway, Blantyre', phone: '+265 1 820 000' },
+    { id: 2, name: 'Lilongwe', address: 'Area 28, Plot 28/112, Kanengo Road, Lilongwe', phone: '+265 1 750 000' },
+    { id: 3, name: 'Mzuzu', address: 'Orton Chirwa Avenue, opposite Mzuzu Central Hospital, Mzuzu', phone: '+265 1 310 000' },
+    { id: 4, name: 'Zomba', address: 'Kamuzu Highway, Matawale, Zomba', phone: '+265 1 525 000' },
   ],
   email: 'info@gavel.mw',
   /** The embedded map (loaded on request; the page works without it). */

@@ -1,17 +1,39 @@
 import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingEstate, IconClock, IconGavel, IconMail, IconPhone, IconReceipt2, IconScale, IconTruckReturn } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import type { BranchOffice } from '@shared/schemas/item.schema';
+import { getBranchOffices } from '../api/get-branch-offices';
 import { ABOUT } from '../about-content';
 import { OfficeMap } from './office-map';
 import classes from './about-page.module.css';
 
 const SERVICE_ICONS = { auctioneering: IconGavel, estate: IconBuildingEstate, valuation: IconScale, repossession: IconTruckReturn } as const;
 
+/** The branches' offices: the server's list once it answers, the known four until then (or if it fails). */
+function useBranchOffices(): readonly BranchOffice[] {
+  const [offices, setOffices] = useState<readonly BranchOffice[]>(ABOUT.offices);
+  useEffect(() => {
+    let cancelled = false;
+    getBranchOffices()
+      .then((list) => {
+        if (!cancelled && list.length > 0) setOffices(list);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return offices;
+}
+
 /**
- * The About Us page: hero, services, stats, office visit (map, contacts, hours) and a call to
- * action (contact by email, view current auctions → /). Source: spec/accounts-and-shell.md §1, §2.
+ * The About Us page: hero, services, stats, office visit (map, every branch's office with its
+ * address and phone, hours) and a call to action (contact by email, view current auctions → /).
+ * Source: spec/accounts-and-shell.md §1, §2; every branch: issue 20.
  */
 export function AboutPage() {
+  const offices = useBranchOffices();
   return (
     <Stack gap={48}>
       <Box className={classes.hero} data-testid="about-hero">
@@ -84,20 +106,29 @@ export function AboutPage() {
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
           <OfficeMap />
           <Stack gap="md">
-            {ABOUT.offices.map((o) => (
-              <Card key={o.name} withBorder radius="md" padding="md">
-                <Text fw={700}>{o.name}</Text>
-                <Text size="sm" c="dimmed">
-                  {o.address}
-                </Text>
-                <Group gap={6} mt={6}>
-                  <IconPhone size={16} />
-                  <Text size="sm" component="a" href={`tel:${o.phone.replace(/\s/g, '')}`} c="gavel.8">
-                    {o.phone}
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              {offices.map((o) => (
+                <Card key={o.id} withBorder radius="md" padding="md" data-testid="branch-office">
+                  <Text fw={700}>
+                    {o.name}
+                    {o.name === ABOUT.headOfficeBranch ? ' (head office)' : ''}
                   </Text>
-                </Group>
-              </Card>
-            ))}
+                  {o.address && (
+                    <Text size="sm" c="dimmed">
+                      {o.address}
+                    </Text>
+                  )}
+                  {o.phone && (
+                    <Group gap={6} mt={6} wrap="nowrap">
+                      <IconPhone size={16} style={{ flexShrink: 0 }} />
+                      <Text size="sm" component="a" href={`tel:${o.phone.replace(/\s/g, '')}`} c="gavel.8" style={{ whiteSpace: 'nowrap' }}>
+                        {o.phone}
+                      </Text>
+                    </Group>
+                  )}
+                </Card>
+              ))}
+            </SimpleGrid>
             <Card withBorder radius="md" padding="md" data-testid="business-hours">
               <Group gap={8} mb="xs">
                 <IconClock size={18} />

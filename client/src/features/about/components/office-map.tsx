@@ -47,7 +47,7 @@ export function OfficeMap() {
       </svg>
       <Stack gap={6} align="center" className={classes.overlay}>
         <IconMapPin size={40} className={classes.pin} />
-        <Text fw={700}>{ABOUT.offices[0].name}</Text>
+        <Text fw={700}>{ABOUT.headOfficeBranch} (head office)</Text>
         <Text size="sm" ta="center" maw={300}>
           {ABOUT.offices[0].address}
         </Text>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, FileInput, Group, Image, Modal, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, FileInput, Group, Image, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconPhoto, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { AdvertView } from '@shared/schemas/advert.schema';
@@ -7,6 +7,7 @@ import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { endAdvert, listAllAdverts, saveAdvert } from '../api/admin-api';
+import { listSales, type SaleOption } from '../api/list-sales';
 
 /** `datetime-local` value of an ISO time, in the browser's zone. */
 function toLocalInput(iso: string): string {
@@ -26,6 +27,8 @@ interface Draft {
   dateFrom: string;
   dateTo: string;
   active: boolean;
+  /** The linked sale's id as the select holds it, or null for none. */
+  saleId: string | null;
   image: File | null;
   /** The stored dates (ISO, to the second) of an advert being edited: sent back unchanged unless the operator changed the minute-precision field. */
   stored?: { dateFrom: string; dateTo: string };
@@ -41,18 +44,32 @@ const emptyDraft = (): Draft => ({
   dateFrom: toLocalInput(new Date().toISOString()),
   dateTo: toLocalInput(new Date(Date.now() + 7 * 86_400_000).toISOString()),
   active: true,
+  saleId: null,
   image: null,
 });
 
+/** The sale select's options: each live sale with its start; a linked sale no longer listed keeps an entry. */
+function saleOptions(sales: SaleOption[], current: string | null): { value: string; label: string }[] {
+  const options = sales.map((s) => ({ value: String(s.id), label: s.date_from ? `${s.name} (${formatDateTimeGB(s.date_from)})` : s.name }));
+  if (current && !options.some((o) => o.value === current)) options.push({ value: current, label: `Sale #${current}` });
+  return options;
+}
+
 /**
- * Operators create, edit and end advert banners (picture, description, dates, active). Every
- * change reaches open home pages live. Source: spec/accounts-and-shell.md §4 (banner countdown).
+ * Operators create, edit and end advert banners (picture, description, dates, active, the sale
+ * it announces). Every change reaches open home pages live. Source: spec/accounts-and-shell.md §4 (banner countdown).
  */
 export function AdvertsAdmin() {
   const [adverts, setAdverts] = useState<AdvertView[] | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [sales, setSales] = useState<SaleOption[]>([]);
+  useEffect(() => {
+    listSales()
+      .then(setSales)
+      .catch(() => setSales([]));
+  }, []);
 
   const load = useCallback(() => {
     listAllAdverts()
@@ -71,6 +88,7 @@ export function AdvertsAdmin() {
     form.set('date_from', dateToSend(draft.dateFrom, draft.stored?.dateFrom));
     form.set('date_to', dateToSend(draft.dateTo, draft.stored?.dateTo));
     form.set('active', String(draft.active));
+    form.set('auction_type_id', draft.saleId ?? '');
     if (draft.image) form.set('image', draft.image);
     setSaving(true);
     setError(null);
@@ -103,7 +121,10 @@ export function AdvertsAdmin() {
           <Title order={1} size="h2">
             Adverts
           </Title>
-          <Text c="dimmed">Banners on the home page, with a countdown to their end. They link to live-auction registration.</Text>
+          <Text c="dimmed">
+            Banners on the home page. They link to live-auction registration and count down to their end, or to their sale’s start (its end once live) when
+            linked to a sale.
+          </Text>
         </div>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setDraft(emptyDraft())} data-testid="new-advert">
           New advert
@@ -133,6 +154,9 @@ export function AdvertsAdmin() {
               <Text size="xs" c="dimmed">
                 {formatDateTimeGB(a.date_from)} → {formatDateTimeGB(a.date_to)}
               </Text>
+              <Text size="xs" c={a.sale ? 'gavel.8' : 'dimmed'} data-testid="advert-sale">
+                {a.sale ? `Sale: ${a.sale.name}${a.sale.date_from ? `, starts ${formatDateTimeGB(a.sale.date_from)}` : ''}` : 'No sale linked'}
+              </Text>
               <Group gap="xs" mt={4}>
                 <Button
                   size="xs"
@@ -144,6 +168,7 @@ export function AdvertsAdmin() {
                       dateFrom: toLocalInput(a.date_from),
                       dateTo: toLocalInput(a.date_to),
                       active: a.active,
+                      saleId: a.auction_type_id != null ? String(a.auction_type_id) : null,
                       image: null,
                       stored: { dateFrom: a.date_from, dateTo: a.date_to },
                     })
@@ -187,6 +212,19 @@ export function AdvertsAdmin() {
                 onChange={(e) => setDraft({ ...draft, dateTo: e.currentTarget.value })}
               />
             </SimpleGrid>
+            <Select
+              label="Sale"
+              description="The countdown then runs to the sale’s start (its end once live) and the button opens its registration."
+              placeholder="No sale: count down to the advert’s end"
+              data={saleOptions(sales, draft.saleId)}
+              value={draft.saleId}
+              onChange={(v) => setDraft({ ...draft, saleId: v })}
+              clearable
+              searchable
+              nothingFoundMessage="No sale matches"
+              comboboxProps={{ withinPortal: true }}
+              data-testid="advert-sale-select"
+            />
             <FileInput
               label="Banner picture"
               description="JPEG, PNG or WebP; cropped to 1200×400"

@@ -30,6 +30,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useServerNow } from '../../../lib/server-clock';
 import { cancelReservedOrder, listAdminOrders, recordCashReceived } from '../api/admin-api';
 import { useOrdersFeed } from '../hooks/use-orders-feed';
+import { RecordWonPayment } from './record-won-payment';
 
 const FILTERS: { value: AdminOrderFilter; label: string }[] = [
   { value: 'reserved', label: 'Reserved' },
@@ -176,6 +177,8 @@ export function OrdersAdmin() {
           Cancel
         </Button>
       </Group>
+    ) : o.source === 'auction' && o.status === 'awaiting_payment' ? (
+      <RecordWonPayment order={o} onDone={applyOrder} fullWidth={fullWidth} />
     ) : null;
 
   return (

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { SubscriptionView } from '@shared/schemas/subscription.schema';
 import { HistoryLink } from '../../../components/history-link';
@@ -66,10 +66,18 @@ export function RegistrationsAdmin() {
           ]}
         />
       </Group>
-      {/* Phones: one card per registration, the decision buttons in reach. */}
-      <Stack gap="sm" hiddenFrom="sm">
-        {rows === null && <Text c="dimmed">Loading registrations…</Text>}
-        {rows?.length === 0 && <Text c="dimmed">No registrations here.</Text>}
+      {/* Phones and tablets: one card per registration (two a row on tablets), the decision buttons in reach. */}
+      {rows === null && (
+        <Text c="dimmed" hiddenFrom="md">
+          Loading registrations…
+        </Text>
+      )}
+      {rows?.length === 0 && (
+        <Text c="dimmed" hiddenFrom="md">
+          No registrations here.
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" hiddenFrom="md">
         {rows?.map((r) => (
           <Card key={r.id} withBorder radius="lg" padding="md" data-testid="registration-card">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -118,8 +126,8 @@ export function RegistrationsAdmin() {
             )}
           </Card>
         ))}
-      </Stack>
-      <Card withBorder radius="lg" padding={0} visibleFrom="sm">
+      </SimpleGrid>
+      <Card withBorder radius="lg" padding={0} visibleFrom="md">
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="sm" horizontalSpacing="md" striped data-testid="registrations-table">
             <Table.Thead>

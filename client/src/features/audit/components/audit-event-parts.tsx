@@ -106,6 +106,8 @@ function subjectTarget(event: AuditEvent): string | null {
       return '/admin/registrations';
     case 'advert':
       return '/admin/adverts';
+    case 'sale':
+      return `/admin/sales/${id}`;
     default:
       return null;
   }

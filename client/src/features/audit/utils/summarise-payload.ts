@@ -99,6 +99,80 @@ export function summarisePayload(type: string, payload: Payload): ChangeLine[] {
         lines.push(...diffRecords(before, after));
       }
       break;
+    case 'increments.changed': {
+      const bands = (v: unknown) =>
+        Array.isArray(v) && v.length
+          ? v
+              .filter(isRecord)
+              .map((b) => `from ${formatMK(Number(b.from))}: +${formatMK(Number(b.increment))}`)
+              .join('; ')
+          : 'none (falls back)';
+      fact(payload.auction_type_id == null ? 'Global table' : `Sale #${String(payload.auction_type_id)}`);
+      lines.push({ kind: 'change', field: 'Bands', before: bands(before), after: bands(after) });
+      break;
+    }
+    case 'user.blocked':
+      fact('Bidding blocked: their bids are refused, their leads stand');
+      break;
+    case 'user.unblocked':
+      fact('Bidding allowed again');
+      if (typeof payload.reason === 'string' && payload.reason.trim()) fact(`Had been blocked for: “${valueText('reason', payload.reason.trim())}”`);
+      return lines;
+    case 'user.bid_limit_changed': {
+      const limit = (v: unknown) => (typeof v === 'number' ? formatMK(v) : 'No limit');
+      lines.push({ kind: 'change', field: 'Spending limit', before: limit(before), after: limit(after) });
+      break;
+    }
+    case 'user.role_granted':
+      fact(`Granted the ${valueText('role', payload.role)} role`);
+      break;
+    case 'user.role_revoked':
+      fact(`The ${valueText('role', payload.role)} role removed`);
+      break;
+    case 'sale.created':
+      fact(`Created as a draft: “${valueText('name', payload.name)}”`);
+      break;
+    case 'sale.published':
+      fact('Published: bidders see the sale and its lots');
+      break;
+    case 'sale.lots_reordered':
+      fact(`${Array.isArray(payload.after) ? payload.after.length : 0} lots in a new order`);
+      break;
+    case 'sale.closes_rescheduled': {
+      const closes = Array.isArray(payload.closes) ? payload.closes.filter(isRecord) : [];
+      fact(`${closes.length} ${closes.length === 1 ? 'lot closes' : 'lots close'} at new times`);
+      if (typeof payload.stagger_seconds === 'number') fact(`${payload.stagger_seconds} s between lots from ${valueText('date_to', payload.date_to)}`);
+      break;
+    }
+    case 'lot.created':
+      fact(
+        typeof payload.duplicated_from === 'number'
+          ? `Copied from lot #${payload.duplicated_from} into sale #${String(payload.auction_type_id)}`
+          : `Created in sale #${String(payload.auction_type_id)}: “${valueText('name', payload.name)}”`,
+      );
+      break;
+    case 'lot.withdrawn':
+      fact(typeof payload.leader_id === 'number' ? `Withdrawn while user #${payload.leader_id} was leading` : 'Withdrawn (no leading bidder)');
+      break;
+    case 'lot.relisted':
+      fact(
+        `Relisted${typeof payload.from_item_id === 'number' ? ` from unsold lot #${payload.from_item_id}` : ''} into sale #${String(payload.auction_type_id)}`,
+      );
+      break;
+    case 'lot.images_changed': {
+      const n = Array.isArray(payload.image_ids) ? payload.image_ids.length : 0;
+      const what = n === 1 ? 'picture' : 'pictures';
+      fact(
+        payload.action === 'deleted'
+          ? 'A picture deleted'
+          : payload.action === 'reordered'
+            ? 'Pictures reordered (the first is the cover)'
+            : `${n} ${what} added`,
+      );
+      break;
+    }
+    case 'lot.updated':
+    case 'sale.updated':
     case 'item.updated':
       if (isRecord(payload.changes)) {
         for (const [key, change] of Object.entries(payload.changes)) {
@@ -106,7 +180,7 @@ export function summarisePayload(type: string, payload: Payload): ChangeLine[] {
             lines.push({ kind: 'change', field: fieldLabel(key), before: valueText(key, change.before), after: valueText(key, change.after) });
         }
       }
-      if (!lines.length) fact('Lot details updated');
+      if (!lines.length) fact(type === 'sale.updated' ? 'Sale details updated' : 'Lot details updated');
       break;
     default:
       if (isRecord(after) && (isRecord(before) || before === null)) lines.push(...diffRecords(before ?? {}, after));

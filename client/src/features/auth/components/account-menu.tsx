@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconGavel, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconGavel, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useSetAtom } from 'jotai';
 import type { PublicUser } from '@shared/schemas/auth.schema';
 import { notifySuccess } from '../../../lib/notify';
@@ -12,7 +12,7 @@ function initials(name: string): string {
 
 /**
  * The signed-in user's header menu: avatar (and name unless compact), then Bid Dashboard,
- * My Profile and Logout. Loaded by `UserMenu` once a user is signed in.
+ * My Profile, Admin for operators (issue 13) and Logout. Loaded by `UserMenu` once a user is signed in.
  */
 export function AccountMenu({ user, compact = false }: { user: PublicUser; compact?: boolean }) {
   const logout = useSetAtom(logoutAtom);
@@ -49,6 +49,11 @@ export function AccountMenu({ user, compact = false }: { user: PublicUser; compa
         <Menu.Item component="a" href="/spa/profile" leftSection={<IconUser size={16} />}>
           My Profile
         </Menu.Item>
+        {user.roles.some((r) => r.name === 'admin') && (
+          <Menu.Item component="a" href="/admin" leftSection={<IconSettings size={16} />} data-testid="menu-admin">
+            Admin
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item
           color="red"

@@ -17,6 +17,18 @@ const AUTH_PAGES = {
     maxWidth: 620,
     switchTo: { prompt: 'Already registered?', to: '/login', label: 'Sign in' },
   },
+  forgot: {
+    title: 'Forgot your password?',
+    subtitle: 'Enter the e-mail address of your account. We send it a link to choose a new password.',
+    maxWidth: 440,
+    switchTo: { prompt: 'Remembered it?', to: '/login', label: 'Sign in' },
+  },
+  reset: {
+    title: 'Choose a new password',
+    subtitle: 'At least 4 characters; a phrase of a few words is easy to remember and hard to guess.',
+    maxWidth: 440,
+    switchTo: { prompt: 'Remembered it?', to: '/login', label: 'Sign in' },
+  },
 } as const;
 
 /**

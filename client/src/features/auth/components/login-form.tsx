@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconCheck, IconLock, IconMail } from '@tabler/icons-react';
 import { login, type LoginResult } from '../api/login';
 import { readCookie, refreshCsrfCookie } from '../../../lib/api-client';
-import { notifyInfo } from '../../../lib/notify';
 import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import { useFormVerification } from '../hooks/use-form-verification';
 import { VerificationAndStatus } from './form-status';
@@ -107,7 +107,7 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
         <Group justify="space-between">
           <Checkbox label="Remember me" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
           {variant === 'page' && (
-            <Anchor component="button" type="button" size="sm" onClick={() => notifyInfo(ACCOUNT_MESSAGES.forgotPassword)}>
+            <Anchor component={Link} to="/forgot-password" size="sm" data-testid="forgot-password-link">
               Forgot password?
             </Anchor>
           )}

@@ -3,8 +3,10 @@ import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextIn
 import { registerAccount } from '../api/register';
 import { ACCOUNT_MESSAGES as M } from '@shared/messages/accounts';
 import { firstRegistrationError, pageValid, type RegisterValues } from '../utils/auth-rules';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { useFormVerification } from '../hooks/use-form-verification';
 import { VerificationAndStatus } from './form-status';
+import { SignUpConsentLabel } from '../../../components/legal-links';
 
 const EMPTY: RegisterValues = {
   firstName: '',
@@ -132,8 +134,9 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the text' }}
           />
         </SimpleGrid>
+        <PasswordStrengthMeter password={v.password} />
         <Group gap="xs">
-          <Checkbox label="I accept the terms and conditions" checked={v.acceptTerms} onChange={(e) => set('acceptTerms', e.currentTarget.checked)} />
+          <Checkbox label={<SignUpConsentLabel />} checked={v.acceptTerms} onChange={(e) => set('acceptTerms', e.currentTarget.checked)} />
           <Checkbox
             label="Send me news about upcoming auctions"
             checked={v.acceptMarketing}

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Grid, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
 import { formatMK } from '@shared/rules/money';
 import {
   billingFormFromSaved,
   billingFormToOrder,
   billingFormToSaved,
+  dpoPayAccepts,
   validateBilling,
   validateCustomer,
   validatePaymentContact,
@@ -17,13 +18,14 @@ import {
   type PaymentContact,
 } from '@shared/rules/checkout';
 import { BILLING_COUNTRY } from '@shared/rules/regions';
-import { ENABLED_PAYMENT_METHODS, type PaymentMethod } from '@shared/schemas/checkout.schema';
+import { ENABLED_PAYMENT_METHODS, OPEN_ORDERS_PER_BUYER, type PaymentMethod } from '@shared/schemas/checkout.schema';
 import { BillingAddressFields } from '../../../components/billing-address-fields';
+import { HumanVerification } from '../../../components/human-verification/human-verification';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import { getBillingAddress, saveBillingAddress } from '../api/billing-address';
 import { placeCashOrder, placeDpoOrder, type OrderPayload } from '../api/place-order';
 import { loadGuestBilling, loadGuestCustomer, saveDpoPayment, saveGuestBilling, saveGuestCustomer } from '../lib/checkout-storage';
-import { CustomerStep, PaymentStep, ReviewBlock, TermsCheckbox } from './checkout-steps';
+import { CustomerStep, DpoLimitNotice, PaymentStep, ReviewBlock, TermsCheckbox } from './checkout-steps';
 import { OrderSummaryPanel } from './order-summary-panel';
 
 /** A cart line as checkout needs it (handed in by the app layer). */
@@ -123,6 +125,13 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
   const prefilled = useRef(false);
   const total = lines.reduce((s, l) => s + l.target_amount * l.quantity, 0);
   const units = lines.reduce((s, l) => s + l.quantity, 0);
+  // DPO Pay beyond its limit can only fail: the buyer can't go on with it (issue 20).
+  const dpoBlocked = method === 'dpopay' && !dpoPayAccepts(total);
+  // A guest's cash-on-delivery order reserves stock: it needs a solved human verification (issue 18).
+  const [verificationToken, setVerificationToken] = useState<string | null>(null);
+  const [verificationKey, setVerificationKey] = useState(0);
+  const guestCash = method === 'cash' && !profile;
+  const awaitingVerification = guestCash && !verificationToken;
 
   // Guards: empty cart → home after 2 s; reserved items → /cart after 1.2 s.
   useEffect(() => {
@@ -197,6 +206,7 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
     if (active === 1) errs = validateBilling(billing);
     if (active === 2 && method === 'dpopay') errs = validatePaymentContact(contact);
     if (active === 2 && !ENABLED_PAYMENT_METHODS.includes(method)) errs = { method: M.methodNotAvailable };
+    if (active === 2 && dpoBlocked) errs = { method: M.overLimit };
     setErrors(errs);
     if (Object.keys(errs).length) {
       notifyError(errs.method ?? M.fixErrors);
@@ -224,6 +234,7 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
     cart: { items: lines.map((l) => ({ id: l.id, name: l.name, quantity: l.quantity, target_amount: l.target_amount })), total },
     currency: 'MWK',
     payment_method: pm,
+    ...(pm === 'cash' && verificationToken ? { 'g-recaptcha-response': verificationToken } : {}),
   });
 
   const placeOrder = async () => {
@@ -238,6 +249,7 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
     if (lines.some((l) => l.is_reserved)) return setOrderError(M.reservedInCart);
     if (!(total > 0)) return setOrderError(M.invalidCartTotal);
     if (method !== 'dpopay' && method !== 'cash') return setOrderError(M.methodNotAvailable);
+    if (dpoBlocked) return setOrderError(M.overLimit);
     setPlacing(true);
     setProgress(M.initializing);
     try {
@@ -270,6 +282,11 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
       }
     } catch (e) {
       setOrderError(e instanceof Error && e.message ? e.message : M.orderFailed);
+      // A verification token is accepted once: verify again for the next try.
+      if (guestCash) {
+        setVerificationToken(null);
+        setVerificationKey((k) => k + 1);
+      }
       setTried(true);
       setPlacing(false);
       setProgress(null);
@@ -331,6 +348,15 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
         }}
         error={termsError}
       />
+      {dpoBlocked && <DpoLimitNotice onCash={() => setMethod('cash')} />}
+      {guestCash && (
+        <Stack gap="xs" data-testid="guest-cash-verification">
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+            {M.guestCashNote(OPEN_ORDERS_PER_BUYER)}
+          </Alert>
+          <HumanVerification onToken={setVerificationToken} resetKey={verificationKey} />
+        </Stack>
+      )}
       {orderError && (
         <Alert
           color="red"
@@ -350,7 +376,15 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
           <Text size="sm">{countdown != null ? `Redirecting to DPO Pay in ${countdown}...` : progress}</Text>
         </Group>
       )}
-      <Button size="lg" color="gavel" leftSection={<IconLock size={18} />} onClick={() => void placeOrder()} loading={placing} data-testid="place-order">
+      <Button
+        size="lg"
+        color="gavel"
+        leftSection={<IconLock size={18} />}
+        onClick={() => void placeOrder()}
+        loading={placing}
+        disabled={dpoBlocked || awaitingVerification}
+        data-testid="place-order"
+      >
         {tried ? 'Try Again' : 'Place Order'}
       </Button>
     </Stack>,
@@ -405,7 +439,14 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
                 <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={back} disabled={active === 0 || saving}>
                   Back
                 </Button>
-                <Button color="gavel" rightSection={<IconArrowRight size={16} />} onClick={() => void save()} loading={saving} data-testid="step-continue">
+                <Button
+                  color="gavel"
+                  rightSection={<IconArrowRight size={16} />}
+                  onClick={() => void save()}
+                  loading={saving}
+                  disabled={active === 2 && dpoBlocked}
+                  data-testid="step-continue"
+                >
                   Continue
                 </Button>
               </Group>

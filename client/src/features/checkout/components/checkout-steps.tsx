@@ -1,9 +1,12 @@
+import { LegalLink } from '../../../components/legal-links';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconBuildingBank, IconCash, IconCreditCard, IconDeviceMobile, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatMK } from '@shared/rules/money';
 import type { CustomerInfo, FieldErrors, PaymentContact } from '@shared/rules/checkout';
-import { CURRENCY_OPTIONS, DPO_MAX_AMOUNT, type PaymentMethod } from '@shared/schemas/checkout.schema';
+import { dpoPayAccepts } from '@shared/rules/checkout';
+import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
+import { CURRENCY_OPTIONS, type PaymentMethod } from '@shared/schemas/checkout.schema';
 
 /** Customer step: first name, last name, email, phone. Source: spec/shopping.md §3, §5. */
 export function CustomerStep({ value, errors, onChange }: { value: CustomerInfo; errors: FieldErrors; onChange: (v: CustomerInfo) => void }) {
@@ -79,8 +82,10 @@ const METHODS: MethodOption[] = [
 /**
  * Payment step: method cards (dpopay and cash enabled; bank and card 'Coming Soon' and
  * disabled), and for dpopay the currency (MWK default; the order is sent in MWK) with name,
- * email and phone prefilled from the customer step; amounts above MK 999,999.99 are shown in red.
- * Source: spec/shopping.md §3 "Payment methods", §4, §5, §9.
+ * email and phone prefilled from the customer step; amounts above MK 999,999.99 are shown in red
+ * with the spec's over-limit text, what to do instead and a button to switch to cash on delivery
+ * (the page keeps Continue disabled meanwhile: {@link dpoPayAccepts}).
+ * Source: spec/shopping.md §3 "Payment methods", §4, §5, §8, §9; issue 20.
  */
 export function PaymentStep({
   method,
@@ -103,7 +108,7 @@ export function PaymentStep({
   onCurrency: (c: string) => void;
   onContact: (c: PaymentContact) => void;
 }) {
-  const overLimit = total > DPO_MAX_AMOUNT;
+  const overLimit = !dpoPayAccepts(total);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" role="radiogroup" aria-label="Payment method">
@@ -169,11 +174,7 @@ export function PaymentStep({
                 Your order is charged in Malawi kwacha (MWK); DPO Pay converts at its rate.
               </Text>
             )}
-            {overLimit && (
-              <Alert color="red" variant="light" icon={<IconInfoCircle size={16} />}>
-                Cart total exceeds DPO Pay maximum limit of MK 999,999.99. Please reduce your order or contact support for large transactions.
-              </Alert>
-            )}
+            {overLimit && <DpoLimitNotice onCash={() => onMethod('cash')} />}
             <TextInput
               label="Full name"
               withAsterisk
@@ -212,6 +213,31 @@ export function PaymentStep({
   );
 }
 
+/**
+ * The DPO Pay limit notice: the spec's over-limit text in red, then what to do instead (cash on
+ * delivery, or smaller orders) with a button that switches to cash on delivery when `onCash` is
+ * given. Source: spec/shopping.md §8 "Over limit", §9; issue 20.
+ */
+export function DpoLimitNotice({ onCash }: { onCash?: () => void }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconInfoCircle size={16} />} data-testid="dpo-limit">
+      <Stack gap="xs">
+        <Text size="sm" c="red.8" fw={600}>
+          {M.overLimit}
+        </Text>
+        <Text size="sm" data-testid="dpo-limit-advice">
+          {M.overLimitAdvice}
+        </Text>
+        {onCash && (
+          <Button size="xs" variant="white" color="red" leftSection={<IconCash size={14} />} onClick={onCash} w="fit-content" data-testid="dpo-limit-cash">
+            Pay cash on delivery instead
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
 /** A labelled summary block of the review step with an Edit link. */
 export function ReviewBlock({ title, onEdit, children }: { title: string; onEdit: () => void; children: ReactNode }) {
   return (
@@ -234,7 +260,11 @@ export function TermsCheckbox({ checked, onChange, error }: { checked: boolean; 
       checked={checked}
       onChange={(e) => onChange(e.currentTarget.checked)}
       error={error}
-      label="I agree to the terms and conditions of sale, including delivery and collection arrangements"
+      label={
+        <>
+          I agree to the <LegalLink page="terms">terms and conditions of sale</LegalLink>, including delivery and collection arrangements
+        </>
+      }
       data-testid="terms"
     />
   );

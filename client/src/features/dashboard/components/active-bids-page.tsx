@@ -14,7 +14,8 @@ import { BidTimelineModal } from './bid-timeline-modal';
  */
 export function ActiveBidsPage({ userId }: { userId: number }) {
   const s = useActiveBids(userId);
-  const now = useServerNow(10_000);
+  // Every second: countdowns show seconds in their last 10 minutes.
+  const now = useServerNow(1000);
   const [timeline, setTimeline] = useState<DashboardBid | null>(null);
   const data = s.data;
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { DASHBOARD_MESSAGES } from '@shared/messages/dashboard';
 import { isNewBid, positionBarPercent } from '@shared/rules/bidding';
 import { formatMK } from '@shared/rules/money';
+import { lotOutcome, notSoldText } from '@shared/rules/lot-outcome';
 import { detailTimeLeft, isUrgent } from '@shared/rules/time-left';
 import type { DashboardBid } from '@shared/schemas/dashboard.schema';
 import { formatDateTimeGB } from '../../../lib/dates';
@@ -20,7 +21,9 @@ const STATUS = {
  * Winning/Outbid (active) or Won/Lost (history), time left ('Xd Yh', 'Xh Ym', 'Ym', 'Ended',
  * 'No end date'), urgent marker (under 1 hour and not leading), New badge (a bid of the last
  * 5 minutes), your bid versus the current bid, the position bar (10–100 %), View Details,
- * History and Increase Bid (only when outbid and the auction has not ended).
+ * History and Increase Bid (only when outbid and the auction has not ended). A lot that closed
+ * unsold reads 'Not sold' with 'Reserve not met — not sold' to its top bidder and 'Ended — not
+ * sold' to the others, its highest bid never in the winner's colour (issue "Bidding engine").
  */
 export function BidCard({ bid, now, onHistory }: { bid: DashboardBid; now: Date; onHistory: (bid: DashboardBid) => void }) {
   const decided = bid.status === 'won' || bid.status === 'lost';
@@ -30,7 +33,9 @@ export function BidCard({ bid, now, onHistory }: { bid: DashboardBid; now: Date;
   const urgent = !decided && isUrgent(bid.date_to, leading, now);
   const fresh = isNewBid(bid.last_bid_at, now);
   const pct = positionBarPercent(bid.bid_amount, bid.current_bid);
-  const status = STATUS[bid.status];
+  // Won only for the buyer (the server's status); an unsold lot is 'Not sold', never won.
+  const notSold = decided ? notSoldText(lotOutcome(bid.item, bid.user_id, bid.bid_amount >= bid.current_bid && bid.current_bid > 0)) : null;
+  const status = notSold ? { label: 'Not sold', color: 'gray' } : STATUS[bid.status];
   const href = `/item/${bid.item_id}`;
 
   return (
@@ -100,18 +105,29 @@ export function BidCard({ bid, now, onHistory }: { bid: DashboardBid; now: Date;
         </div>
         <div>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {decided ? 'Final bid' : 'Current bid'}
+            {notSold ? 'Highest bid' : decided ? 'Final bid' : 'Current bid'}
           </Text>
-          <Text fw={800} fz={{ base: 14, sm: 15 }} c={leading ? 'gavel.8' : 'red.7'} data-testid="bid-card-current-bid" style={{ whiteSpace: 'nowrap' }}>
+          <Text
+            fw={800}
+            fz={{ base: 14, sm: 15 }}
+            c={notSold ? 'gray.7' : leading ? 'gavel.8' : 'red.7'}
+            data-testid="bid-card-current-bid"
+            style={{ whiteSpace: 'nowrap' }}
+          >
             {formatMK(bid.current_bid)}
           </Text>
         </div>
       </SimpleGrid>
 
+      {notSold && (
+        <Text size="sm" fw={700} c="gray.8" data-testid="bid-card-outcome">
+          {notSold}
+        </Text>
+      )}
       <Stack gap={4}>
         <Progress
           value={pct}
-          color={leading ? 'green' : 'red'}
+          color={notSold ? 'gray' : leading ? 'green' : 'red'}
           size="md"
           radius="xl"
           aria-label="Your bid as a share of the current bid"

@@ -21,10 +21,12 @@ import { IconAlertCircle, IconHistory, IconSearch, IconTimeline } from '@tabler/
 import { Link } from 'react-router';
 import { DASHBOARD_MESSAGES } from '@shared/messages/dashboard';
 import { formatMK } from '@shared/rules/money';
+import { lotOutcome, notSoldText } from '@shared/rules/lot-outcome';
 import type { DashboardBid } from '@shared/schemas/dashboard.schema';
 import { formatDateTimeGB } from '../../../lib/dates';
 import type { HistoryStatus } from '../api/get-bid-history';
 import type { BidRecordPage } from '../utils/bid-records';
+import { PayWonLot } from './pay-won-lot';
 import { hiddenRecordsNote } from './bid-card';
 
 interface Props {
@@ -40,7 +42,26 @@ interface Props {
   onHistory: (bid: DashboardBid) => void;
 }
 
-function ResultBadge({ bid }: { bid: DashboardBid }) {
+/** 'Reserve not met — not sold' / 'Ended — not sold' for an entry whose lot closed unsold, else null (issue "Bidding engine"). */
+const notSoldOf = (bid: DashboardBid) => notSoldText(lotOutcome(bid.item, bid.user_id, bid.bid_amount >= bid.current_bid && bid.current_bid > 0));
+
+function ResultBadge({ bid, compact = false }: { bid: DashboardBid; compact?: boolean }) {
+  // An unsold lot is never won: its top bidder reads the reserve was not met.
+  const notSold = notSoldOf(bid);
+  if (notSold && compact) {
+    return (
+      <Badge color="gray" variant="light" style={{ flexShrink: 0 }} data-testid="history-result-compact">
+        Not sold
+      </Badge>
+    );
+  }
+  if (notSold) {
+    return (
+      <Text size="xs" fw={700} c="gray.7" lh={1.3} data-testid="history-result">
+        {notSold}
+      </Text>
+    );
+  }
   return (
     <Badge color={bid.status === 'won' ? 'gavel' : 'gray'} variant="light" data-testid="history-result">
       {bid.status === 'won' ? 'Won' : 'Lost'}
@@ -148,7 +169,10 @@ export function BidHistoryTable({ page, loading, error, search, onSearch, status
                           <Text size="sm">{r.bid.date_to ? formatDateTimeGB(r.bid.date_to) : '—'}</Text>
                         </Table.Td>
                         <Table.Td>
-                          <ResultBadge bid={r.bid} />
+                          <Group gap={6} wrap="nowrap">
+                            <ResultBadge bid={r.bid} />
+                            {r.bid.status === 'won' && <PayWonLot itemId={r.bid.item_id} />}
+                          </Group>
                         </Table.Td>
                         <Table.Td>
                           <Tooltip label="Bid history" withArrow>
@@ -184,14 +208,22 @@ export function BidHistoryTable({ page, loading, error, search, onSearch, status
                       </Anchor>
                       <Text size="xs" c="dimmed">
                         <span style={{ whiteSpace: 'nowrap' }}>You {formatMK(r.bid.bid_amount)}</span> ·{' '}
-                        <span style={{ whiteSpace: 'nowrap' }}>Final {formatMK(r.bid.current_bid)}</span>
+                        <span style={{ whiteSpace: 'nowrap' }}>
+                          {notSoldOf(r.bid) ? 'Highest' : 'Final'} {formatMK(r.bid.current_bid)}
+                        </span>
                       </Text>
+                      {notSoldOf(r.bid) && (
+                        <Text size="xs" fw={700} c="gray.7">
+                          {notSoldOf(r.bid)}
+                        </Text>
+                      )}
                       <Text size="xs" c="dimmed">
                         {r.bid.date_to ? formatDateTimeGB(r.bid.date_to) : ''}
                       </Text>
                     </Stack>
                     <Group gap={4} wrap="nowrap">
-                      <ResultBadge bid={r.bid} />
+                      <ResultBadge bid={r.bid} compact />
+                      {r.bid.status === 'won' && <PayWonLot itemId={r.bid.item_id} />}
                       <ActionIcon variant="subtle" aria-label={`Bid history of ${r.bid.item.name}`} onClick={() => onHistory(r.bid)}>
                         <IconHistory size={18} />
                       </ActionIcon>

@@ -27,7 +27,8 @@ export function DashboardPage({
   liveIndicator?: ReactNode;
 }) {
   const d = useBidDashboard(userId);
-  const now = useServerNow(10_000);
+  // Every second: countdowns show seconds in their last 10 minutes.
+  const now = useServerNow(1000);
   const [timeline, setTimeline] = useState<DashboardBid | null>(null);
 
   return (

@@ -3,6 +3,7 @@ import { IconChartPie, IconGavel, IconHeart, IconTrophy } from '@tabler/icons-re
 import type { ReactNode } from 'react';
 import type { DashboardStats } from '@shared/schemas/dashboard.schema';
 import { formatMK } from '@shared/rules/money';
+import { winRateText } from '@shared/rules/win-rate';
 
 function StatCard({
   label,
@@ -43,7 +44,8 @@ function StatCard({
 
 /**
  * The four stat cards: Active Bids, Won Auctions, Watchlist Items, Win Rate %, each with a
- * one-line detail from the other stats. Source: spec/accounts-and-shell.md §2, §3.
+ * one-line detail from the other stats; the win rate reads '—' until an auction bid on has
+ * finished. Source: spec/accounts-and-shell.md §2, §3; the dash: issue 20.
  */
 export function StatCards({ stats, watchlistCount }: { stats: DashboardStats | null; watchlistCount?: number | null }) {
   if (!stats) {
@@ -83,8 +85,8 @@ export function StatCards({ stats, watchlistCount }: { stats: DashboardStats | n
       />
       <StatCard
         label="Win Rate %"
-        value={`${stats.win_rate}%`}
-        hint={`Highest bid ${formatMK(stats.highest_bid)}`}
+        value={winRateText(stats)}
+        hint={stats.highest_bid > 0 ? `Highest bid ${formatMK(stats.highest_bid)}` : 'No bids yet'}
         icon={<IconChartPie size={22} />}
         color="gavel"
         testId="stat-win-rate"

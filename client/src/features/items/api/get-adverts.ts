@@ -8,7 +8,18 @@ export interface Advert {
   description: string | null;
   date_from: string | null;
   date_to: string | null;
+  /** The sale (auction type) the advert announces, or null (issue 20 item 4). */
+  auction_type_id: number | null;
+  /** That sale's dates: the countdown runs to them. */
+  sale: { id: number; name: string; date_from: string | null; date_to: string | null } | null;
 }
+
+const saleSchema = z.object({
+  id: z.coerce.number(),
+  name: z.string(),
+  date_from: z.string().nullable().catch(null),
+  date_to: z.string().nullable().catch(null),
+});
 
 const advertSchema = z.object({
   id: z.coerce.number(),
@@ -18,6 +29,8 @@ const advertSchema = z.object({
   date_to: z.string().nullable().catch(null),
   active: z.union([z.boolean(), z.number()]).optional().catch(undefined),
   status_id: z.coerce.number().optional().catch(undefined),
+  auction_type_id: z.coerce.number().nullable().optional().catch(null),
+  sale: saleSchema.nullable().optional().catch(null),
 });
 
 /**
@@ -67,8 +80,8 @@ export function shownAdverts(raw: unknown[], now: Date = new Date()): Advert[] {
   for (const entry of raw) {
     const parsed = advertSchema.safeParse(entry);
     if (parsed.success && isAdvertShown(parsed.data, now)) {
-      const { id, image, description, date_from, date_to } = parsed.data;
-      out.push({ id, image, description, date_from, date_to });
+      const { id, image, description, date_from, date_to, auction_type_id, sale } = parsed.data;
+      out.push({ id, image, description, date_from, date_to, auction_type_id: auction_type_id ?? null, sale: sale ?? null });
     }
   }
   return out;

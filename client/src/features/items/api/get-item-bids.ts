@@ -16,6 +16,8 @@ const bidRowSchema = z.object({
     .object({ name: z.string().nullable().catch(null) })
     .nullable()
     .catch(null),
+  /** Placed for the bidder's maximum (issue "Bidding engine"). */
+  automatic: z.boolean().optional().catch(undefined),
 });
 const responseSchema = z.object({
   data: z.array(bidRowSchema),
@@ -30,7 +32,8 @@ export interface BidPage {
 
 /**
  * `GET /api/open-item/{id}/bids?page&per_page`: a page of the item's bids, newest first.
- * Rejects with ApiError on failure. Source: spec/shopping.md §7.
+ * Each bid says whether it was `automatic` (made for a maximum). Rejects with ApiError on
+ * failure. Source: spec/shopping.md §7; `automatic` from issue "Bidding engine".
  */
 export async function getItemBids(itemId: number, page = 1, perPage = BID_PAGE_SIZE): Promise<BidPage> {
   const body = responseSchema.parse(await apiGet(`/api/open-item/${itemId}/bids`, { page, per_page: perPage }));

@@ -21,6 +21,8 @@ const tolerantItemSchema = z.object({
   bid_amount: z.union([z.number(), z.null()]).catch(null),
   bid_count: num(0),
   min_next_bid: num(0),
+  reserve_met: z.boolean().nullable().catch(null),
+  viewer: z.object({ leading: z.boolean(), max_amount: z.number().nullable() }).optional().catch(undefined),
   auction_id: nullableNum,
   auction_type_id: num(0),
   auction_type: z
@@ -39,7 +41,19 @@ const tolerantItemSchema = z.object({
   featured: z.boolean().catch(false),
   cropped: nullableStr,
   image: nullableStr,
-  media: z.array(z.object({ id: z.number().optional(), url: z.string(), original_url: z.string() })).catch([]),
+  media: z
+    .array(
+      z.object({
+        id: z.number().optional(),
+        url: z.string(),
+        original_url: z.string(),
+        variants: z
+          .array(z.object({ width: z.number(), webp: z.string(), avif: z.string() }))
+          .optional()
+          .catch(undefined),
+      }),
+    )
+    .catch([]),
   code: nullableStr,
   reference_number: nullableStr,
   date_from: nullableStr,

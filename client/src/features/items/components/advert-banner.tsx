@@ -1,5 +1,6 @@
 import { AspectRatio, Box, Button, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import { advertCountdown, advertHref } from '@shared/rules/advert-countdown';
 import { useServerNow } from '../../../lib/server-clock';
 import type { Advert } from '../api/get-adverts';
 
@@ -17,23 +18,30 @@ function countdownParts(dateTo: string | null, now: Date): { label: string; valu
   ];
 }
 
+/** What a countdown counts to, said above it. */
+const COUNTS_TO_LABEL = { starts: 'Starts in', ends: 'Ends in', advert: null } as const;
+
 /**
  * Adverts area: each shown advert as a banner (its picture whole, then its text) with a
- * countdown to `date_to` in days, hours, minutes and seconds, ticking each second on the
- * server's clock (`time:sync`), zero once past, linking to /register-bid.
- * Source: spec/accounts-and-shell.md §4 "Banner countdown", spec/shopping.md §2.
+ * countdown in days, hours, minutes and seconds, ticking each second on the server's clock
+ * (`time:sync`), zero once past, linking to /register-bid. The countdown runs to `date_to`; an
+ * advert linked to a sale counts to the sale's start (its end while live) and links to that
+ * sale's registration (shared/rules/advert-countdown.ts).
+ * Source: spec/accounts-and-shell.md §4 "Banner countdown", spec/shopping.md §2; issue 20 item 4.
  */
 export function AdvertBanner({ adverts }: { adverts: Advert[] }) {
   const now = useServerNow(1000);
   return (
     <SimpleGrid cols={{ base: 1, md: adverts.length > 1 ? 2 : 1 }} spacing="md" data-testid="adverts">
       {adverts.map((a) => {
-        const parts = countdownParts(a.date_to, now);
+        const countdown = advertCountdown(a, now);
+        const parts = countdownParts(countdown.target, now);
+        const label = COUNTS_TO_LABEL[countdown.counts_to];
         return (
           <Paper
             key={a.id}
             component="a"
-            href="/register-bid"
+            href={advertHref(a)}
             radius="lg"
             withBorder
             style={{ overflow: 'hidden', textDecoration: 'none' }}
@@ -51,7 +59,12 @@ export function AdvertBanner({ adverts }: { adverts: Advert[] }) {
               </Text>
               <Group justify="space-between" wrap="wrap" gap="sm">
                 {parts && (
-                  <Group gap={6} wrap="nowrap" aria-label="Time left" data-testid="advert-countdown">
+                  <Group gap={6} wrap="nowrap" aria-label={label ?? 'Time left'} data-testid="advert-countdown" data-counts-to={countdown.counts_to}>
+                    {label && (
+                      <Text size="xs" fw={700} tt="uppercase" c="gray.3" lh={1.1} w={44} data-testid="advert-countdown-label">
+                        {label}
+                      </Text>
+                    )}
                     {parts.map((p) => (
                       <Box key={p.label} ta="center" miw={48} py={4} px={6} bg="rgba(255,255,255,0.1)" style={{ borderRadius: 8 }}>
                         <Text ff="monospace" fw={700} size="lg" c="gold.4" lh={1.1}>

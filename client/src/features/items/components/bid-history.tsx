@@ -25,6 +25,7 @@ interface BidHistoryProps {
  * Bid history of an item, newest first: bidder name ('Anonymous Bidder' when none), amount,
  * time, a 'New' badge within 5 minutes, 'Winning bid' / 'Lost' once closed; pager with
  * Previous / Next, 'Page x of y' and 'from-to of total'. Source: spec/shopping.md §2 and §4.
+ * A bid placed for a bidder's maximum carries an 'auto' badge (issue "Bidding engine").
  */
 export function BidHistory({ bids, pagination, page, loading, error, now, closedBy, winningAmount, meId, onPage, onRetry }: BidHistoryProps) {
   const lastPage = pagination?.last_page ?? 1;
@@ -81,30 +82,40 @@ export function BidHistory({ bids, pagination, page, loading, error, now, closed
                     {name.slice(0, 1).toUpperCase()}
                   </Avatar>
                   <div style={{ minWidth: 0 }}>
+                    {/* Names wrap rather than being cut; the New badge sits on the time line so it never shrinks. */}
+                    <Text fw={600} size="sm" lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="bid-bidder">
+                      {name}
+                      {mine ? ' (you)' : ''}
+                    </Text>
                     <Group gap={6} wrap="nowrap">
-                      <Text fw={600} size="sm" truncate data-testid="bid-bidder">
-                        {name}
-                        {mine ? ' (you)' : ''}
+                      <Text size="xs" c="dimmed" title={formatDateTimeGB(b.created_at)} style={{ whiteSpace: 'nowrap' }}>
+                        {formatRelativeTime(b.created_at, now)}
                       </Text>
                       {isNewBid(b.created_at, now) && (
-                        <Badge size="xs" color="gold" c="dark.9" variant="filled">
+                        <Badge size="xs" color="gold" c="dark.9" variant="filled" style={{ flexShrink: 0, overflow: 'visible' }} data-testid="bid-new">
                           New
                         </Badge>
                       )}
                     </Group>
-                    <Text size="xs" c="dimmed" title={formatDateTimeGB(b.created_at)}>
-                      {formatRelativeTime(b.created_at, now)}
-                    </Text>
                   </div>
                 </Group>
                 <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
                   <Text fw={700} c={leading ? 'gavel.8' : undefined} style={{ whiteSpace: 'nowrap' }} data-testid="bid-row-amount">
                     {formatMK(b.bid_amount)}
                   </Text>
-                  {leading && (
-                    <Badge size="xs" color="gavel" variant="light">
-                      Highest
-                    </Badge>
+                  {(leading || b.automatic) && (
+                    <Group gap={4} wrap="nowrap">
+                      {b.automatic && (
+                        <Badge size="xs" color="indigo" variant="outline" title="Bid placed automatically for the bidder’s maximum" data-testid="bid-auto">
+                          auto
+                        </Badge>
+                      )}
+                      {leading && (
+                        <Badge size="xs" color="gavel" variant="light">
+                          Highest
+                        </Badge>
+                      )}
+                    </Group>
                   )}
                   {closedLabel && (
                     <Badge size="xs" color={closedLabel === 'Lost' ? 'gray' : 'green'} variant="light">

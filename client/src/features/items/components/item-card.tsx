@@ -1,4 +1,4 @@
-import { Box, Button, Card, Group, Progress, SimpleGrid, Text } from '@mantine/core';
+import { Box, Button, Card, Group, Progress, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconClock, IconGavel, IconPhoto, IconShoppingCart, IconZoomIn } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -8,16 +8,19 @@ import { formatMK } from '@shared/rules/money';
 import { bidRefusal } from '@shared/rules/bid-refusal';
 import { MESSAGES } from '@shared/messages';
 import { bidButtonLabel, elapsedPercent, isSoldOut, itemKind } from '@shared/rules/item-status';
-import { cardTimeLeft } from '@shared/rules/time-left';
+import { lotCountdown } from '@shared/rules/time-left';
+import { lotOutcome, notSoldText } from '@shared/rules/lot-outcome';
 import { formatDateTimeGB } from '../../../lib/dates';
-import { cardImage, itemName, referenceCode } from '../utils/item-display';
-import { ItemStatusBadge, ItemTypeBadge } from './item-type-badge';
+import { cardPicture, itemName, referenceCode } from '../utils/item-display';
+import { ItemBadges } from './item-type-badge';
 import classes from './item-card.module.css';
 
 /** Price label and amount of a card: current bid when there is one, else the starting price. */
 export function priceBlock(item: Item): { label: string; amount: number } {
   if (itemKind(item) === 'cash') return { label: 'Price', amount: item.target_amount };
-  if (item.bid_amount && item.bid_amount > 0) return { label: 'Current Bid', amount: item.bid_amount };
+  // A lot that closed unsold has no current bid, only the highest one it reached (issue "Bidding engine").
+  if (item.bid_amount && item.bid_amount > 0)
+    return { label: notSoldText(lotOutcome(item, null, false)) ? 'Highest Bid' : 'Current Bid', amount: item.bid_amount };
   return { label: 'Starting Price', amount: item.target_amount };
 }
 
@@ -34,24 +37,30 @@ interface ItemCardProps {
 }
 
 /**
- * Item card: picture (or 'No Image'), type and status badges, reference code, price block,
- * bid count, time left with elapsed-time bar, and actions: View Details, then Add to Cart for a
- * daily sale, or what the shared bid rule (bidRefusal) allows at `now` (the server-synchronised
- * clock): Place Bid / Bid Live when open, Watch (`watchAction`) before the lot starts, a disabled
- * Auction Ended once ended or closed. Source: spec/shopping.md §2 "Item card", §4 "Bid button".
+ * Item card: picture (or 'No Image') with nothing laid over it but SOLD, then the type and
+ * status badges and Quick View under it (so they never hide text in the picture), reference
+ * code, price block, bid count, time left with elapsed-time bar, and actions: View Details, then
+ * Add to Cart for a daily sale, or what the shared bid rule (bidRefusal) allows at `now` (the
+ * server-synchronised clock): Place Bid / Bid Live when open, Watch (`watchAction`) before the
+ * lot starts, a disabled Auction Ended once ended or closed. A lot that has not started counts
+ * down to its opening ('Opens in') and reads 'Opens {date}' instead of the bar.
+ * Source: spec/shopping.md §2 "Item card", §4 "Bid button"; opening and layout: issue 20.
  */
 export function ItemCard({ item, now, onPreview, watchSlot, cartAction, watchAction }: ItemCardProps) {
   const kind = itemKind(item);
-  const image = cardImage(item);
+  const image = cardPicture(item);
   const name = itemName(item);
   const price = priceBlock(item);
+  // Cards are public: an unsold lot reads 'Ended — not sold' to everyone, never a winner's price.
+  const notSold = kind === 'cash' ? null : notSoldText(lotOutcome(item, null, false));
   const soldOut = isSoldOut(item);
   const bidLabel = bidButtonLabel(item, now);
   const refusal = kind === 'cash' ? null : bidRefusal(item, now);
   const notStarted = refusal?.reason === 'not_started';
   // Before the start the Watch action takes the bid button's place; one watch control per card.
   const watchInActions = notStarted && watchAction != null;
-  const timeLeft = cardTimeLeft(item, now);
+  const countdown = lotCountdown(item, now, 'card');
+  const timeLeft = countdown.text;
   const pct = elapsedPercent(item, now);
   const href = `/item/${item.id}`;
 
@@ -59,7 +68,7 @@ export function ItemCard({ item, now, onPreview, watchSlot, cartAction, watchAct
     <Card withBorder radius="md" padding={0} className={classes.card} data-testid="item-card" data-item-id={item.id}>
       <button type="button" className={classes.media} onClick={() => onPreview(item)} aria-label={`Quick view of ${name}`}>
         {image ? (
-          <img src={image} alt={name} loading="lazy" />
+          <img src={image.src} srcSet={image.srcSet} sizes="(max-width: 36em) 100vw, (max-width: 62em) 50vw, 400px" alt={name} loading="lazy" />
         ) : (
           <div className={classes.noImage}>
             <IconPhoto size={36} stroke={1.5} />
@@ -68,18 +77,17 @@ export function ItemCard({ item, now, onPreview, watchSlot, cartAction, watchAct
             </Text>
           </div>
         )}
-        <div className={classes.badges}>
-          <ItemTypeBadge item={item} />
-          <ItemStatusBadge item={item} now={now} />
-        </div>
         {soldOut && <div className={classes.soldOverlay}>SOLD</div>}
-        <span className={classes.quickView} aria-hidden="true">
-          <IconZoomIn size={14} />
-          Quick View
-        </span>
       </button>
 
       <Box p="md" className={classes.body}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" data-testid="card-badges">
+          <ItemBadges item={item} now={now} />
+          <UnstyledButton className={classes.quickView} onClick={() => onPreview(item)} aria-hidden="true" tabIndex={-1} data-testid="quick-view">
+            <IconZoomIn size={14} />
+            Quick View
+          </UnstyledButton>
+        </Group>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed" ff="monospace" truncate data-testid="reference-code">
             {referenceCode(item)}
@@ -99,9 +107,14 @@ export function ItemCard({ item, now, onPreview, watchSlot, cartAction, watchAct
             <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
               {price.label}
             </Text>
-            <Text fw={800} fz={22} c="gavel.8" lh={1.2} data-testid="card-price" style={{ whiteSpace: 'nowrap' }}>
+            <Text fw={800} fz={22} c={notSold ? 'gray.7' : 'gavel.8'} lh={1.2} data-testid="card-price" style={{ whiteSpace: 'nowrap' }}>
               {formatMK(price.amount)}
             </Text>
+            {notSold && (
+              <Text size="xs" fw={700} c="gray.7" data-testid="card-not-sold">
+                {notSold}
+              </Text>
+            )}
           </div>
           {!watchInActions && watchSlot}
         </Group>
@@ -122,15 +135,21 @@ export function ItemCard({ item, now, onPreview, watchSlot, cartAction, watchAct
             )}
             <Group gap={4} wrap="nowrap">
               <IconClock size={14} color="var(--mantine-color-dimmed)" />
-              <Text size="xs" c="dimmed">
-                {kind === 'cash' ? 'Available' : 'Time left'}
+              <Text size="xs" c="dimmed" data-testid="card-time-label">
+                {kind === 'cash' ? 'Available' : countdown.label}
               </Text>
               <Text size="sm" fw={700} c={timeLeft === 'Ended' ? 'red.7' : timeLeft === 'Soon' ? 'orange.7' : undefined} data-testid="card-time-left">
                 {timeLeft}
               </Text>
             </Group>
           </Group>
-          <Progress value={kind === 'cash' ? 0 : pct} size="sm" radius="xl" color={pct > 85 ? 'orange' : 'gavel'} aria-label="Auction time elapsed" />
+          {countdown.opensAt ? (
+            <Text size="xs" c="blue.8" fw={600} data-testid="card-opens">
+              Opens {formatDateTimeGB(countdown.opensAt)}
+            </Text>
+          ) : (
+            <Progress value={kind === 'cash' ? 0 : pct} size="sm" radius="xl" color={pct > 85 ? 'orange' : 'gavel'} aria-label="Auction time elapsed" />
+          )}
         </div>
 
         <div className={classes.spacer} />

@@ -5,7 +5,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { PublicUser } from '@shared/schemas/auth.schema';
 import type { Item } from '@shared/schemas/item.schema';
 import { detailTiming, displayStatus, itemKind } from '@shared/rules/item-status';
-import { bidRefusal } from '@shared/rules/bid-refusal';
+import { bidRefusal, needsRegistration } from '@shared/rules/bid-refusal';
+import { lotOutcome } from '@shared/rules/lot-outcome';
 import { usePageTitle } from '../../../lib/page-title';
 import { useServerNow } from '../../../lib/server-clock';
 import { useBidSettings, useSubscriptionCheck } from '../hooks/use-bid-support';
@@ -14,7 +15,7 @@ import { itemImages, itemName, referenceCode } from '../utils/item-display';
 import { BidForm, effectiveMinimum } from './bid-form';
 import { BidHistory } from './bid-history';
 import { ItemGallery } from './item-gallery';
-import { ItemStatusBadge, ItemTypeBadge } from './item-type-badge';
+import { ItemBadges } from './item-type-badge';
 import { PricePanel } from './price-panel';
 
 function goBack(navigate: ReturnType<typeof useNavigate>, hasHistory: boolean) {
@@ -34,6 +35,7 @@ export function ItemDetail({
   liveIndicator,
   renderWatch,
   renderCartActions,
+  renderWonActions,
 }: {
   itemId: number;
   user: PublicUser | null;
@@ -42,6 +44,8 @@ export function ItemDetail({
   renderWatch?: (item: Item) => React.ReactNode;
   /** Cart buttons of a daily-sale item (composed by the app layer). */
   renderCartActions?: (item: Item) => React.ReactNode;
+  /** The winner's actions on a lot they won (the app puts the Pay button here; issue 13 "Settlement"). */
+  renderWonActions?: (item: Item) => React.ReactNode;
 }) {
   const live = useLiveItem(itemId, user?.id ?? null);
   const { increment, maxBidFactor } = useBidSettings();
@@ -50,8 +54,9 @@ export function ItemDetail({
   const location = useLocation();
   const hasHistory = location.key !== 'default';
   const item = live.item;
-  const isLive = item ? itemKind(item) === 'live' : false;
-  const sub = useSubscriptionCheck(item?.auction_type_id ?? null, !!user && isLive);
+  // Live sales, and sales that ask a deposit (issue 13), need the bidder's registration.
+  const registrationNeeded = item ? needsRegistration(item) : false;
+  const sub = useSubscriptionCheck(item?.auction_type_id ?? null, !!user && registrationNeeded);
 
   usePageTitle(item ? itemName(item) : live.error ? 'Item Not Found' : 'Loading item');
 
@@ -89,6 +94,15 @@ export function ItemDetail({
   // A lot that has not started yet is not Active: the shared bid rule says it cannot take a bid.
   const timing = bidRefusal(item, now)?.reason === 'not_started' ? 'Upcoming' : detailTiming(item.date_to, now);
   const min = effectiveMinimum(item, increment);
+  // An ended lot still waiting for its close is already unsold when its reserve was not reached.
+  const endedBelowReserve = bidRefusal(item, now)?.reason === 'ended' && item.status === 'available' && item.closed_by == null && item.reserve_met === false;
+  const viewerId = user?.id ?? null;
+  const outcome = lotOutcome(
+    endedBelowReserve ? { ...item, status: 'unsold' } : item,
+    viewerId,
+    viewerId !== null && (item.viewer?.leading ?? live.position === 'Winning'),
+  );
+  const operator = user?.roles.some((r) => r.name === 'admin') ?? false;
 
   return (
     <Stack gap="lg">
@@ -114,8 +128,7 @@ export function ItemDetail({
 
       <Stack gap={6}>
         <Group gap={6}>
-          <ItemTypeBadge item={item} />
-          <ItemStatusBadge item={item} now={now} />
+          <ItemBadges item={item} now={now} />
           {/* The timing badge (spec §"Item timing on the detail page") says nothing new when the status badge already reads ENDING SOON. */}
           {itemKind(item) !== 'cash' && timing && timing.toUpperCase() !== displayStatus(item, now) && (
             <Badge
@@ -175,7 +188,8 @@ export function ItemDetail({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg" style={{ position: 'sticky', top: 84 }}>
-            <PricePanel item={item} now={now} minNextBid={min} position={live.position} />
+            <PricePanel item={item} now={now} minNextBid={min} position={live.position} outcome={outcome} />
+            {outcome === 'won' && renderWonActions?.(item)}
             <BidForm
               item={item}
               user={user}
@@ -210,6 +224,11 @@ export function ItemDetail({
               onPage={live.setBidPage}
               onRetry={live.retryBids}
             />
+            {operator && (
+              <Anchor component={Link} to={`/admin/bidding?item=${item.id}`} size="sm" mt="xs" display="inline-block" data-testid="manage-bids">
+                Manage bids (retract)
+              </Anchor>
+            )}
           </Grid.Col>
         )}
       </Grid>

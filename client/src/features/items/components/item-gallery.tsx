@@ -1,19 +1,22 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Portal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPhoto, IconX, IconZoomIn } from '@tabler/icons-react';
+import type { PictureSource } from '../../../lib/picture-srcset';
 import classes from './item-gallery.module.css';
 
 /**
  * Picture gallery of the item page: the main picture, thumbnails in a grid of 5, and a
  * full-screen lightbox (click outside the picture or press Escape to close; arrows to move).
- * Source: spec/shopping.md §2 "Item detail".
+ * A picture with stored sizes is given as `srcSet`, so each place loads the width it needs
+ * (issue 13 "Lots (items)"). Source: spec/shopping.md §2 "Item detail".
  */
-export function ItemGallery({ images, name }: { images: string[]; name: string }) {
+export function ItemGallery({ images, name }: { images: PictureSource[]; name: string }) {
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(false);
   const count = images.length;
 
-  useEffect(() => setIndex(0), [images.join('|')]);
+  const imagesKey = images.map((i) => i.src).join('|');
+  useEffect(() => setIndex(0), [imagesKey]);
 
   useEffect(() => {
     if (!open) return;
@@ -44,23 +47,23 @@ export function ItemGallery({ images, name }: { images: string[]; name: string }
   return (
     <Stack gap="sm" data-testid="gallery">
       <button type="button" className={classes.main} onClick={() => setOpen(true)} aria-label="Open full-screen picture">
-        <img src={current} alt={name} />
+        <img src={current.src} srcSet={current.srcSet} sizes="(max-width: 62em) 100vw, 58vw" alt={name} />
         <span className={classes.zoomHint}>
           <IconZoomIn size={14} /> {count > 1 ? `${index + 1} / ${count}` : 'Zoom'}
         </span>
       </button>
       {count > 1 && (
         <SimpleGrid cols={5} spacing="xs">
-          {images.map((src, i) => (
+          {images.map((picture, i) => (
             <button
-              key={src}
+              key={picture.src}
               type="button"
               className={`${classes.thumb} ${i === index ? classes.thumbActive : ''}`}
               onClick={() => setIndex(i)}
               aria-label={`Show picture ${i + 1}`}
               aria-current={i === index}
             >
-              <img src={src} alt="" loading="lazy" />
+              <img src={picture.src} srcSet={picture.srcSet} sizes="160px" alt="" loading="lazy" />
             </button>
           ))}
         </SimpleGrid>
@@ -68,7 +71,7 @@ export function ItemGallery({ images, name }: { images: string[]; name: string }
       {open && (
         <Portal>
           <div className={classes.lightbox} onClick={() => setOpen(false)} role="dialog" aria-modal="true" aria-label="Picture viewer" data-testid="lightbox">
-            <img src={current} alt={name} onClick={(e) => e.stopPropagation()} />
+            <img src={current.src} srcSet={current.srcSet} sizes="100vw" alt={name} onClick={(e) => e.stopPropagation()} />
             <ActionIcon className={classes.lbClose} variant="filled" color="dark" size="lg" radius="xl" onClick={() => setOpen(false)} aria-label="Close">
               <IconX size={20} />
             </ActionIcon>

@@ -8,7 +8,7 @@ import { useServerNow } from '../../../lib/server-clock';
 import { DEFAULT_BRANCHES, getBranches } from '../api/get-branches';
 import { useItemListing } from '../hooks/use-item-listing';
 import { useListingState } from '../hooks/use-listing-state';
-import { activeFilterCount } from '../utils/listing-query';
+import { activeFilterCount, describeListing, toSavedQuery } from '../utils/listing-query';
 import { ActiveFilterChips } from './active-filter-chips';
 import { CategoryTabs } from './category-tabs';
 import { FilterPanel } from './filter-panel';
@@ -32,6 +32,7 @@ export function ItemListing({
   renderWatch,
   renderCartAction,
   renderWatchAction,
+  renderSaveSearch,
 }: {
   title?: string;
   /** Watch button of a card (composed by the app layer). */
@@ -40,6 +41,8 @@ export function ItemListing({
   renderCartAction?: (item: Item) => ReactNode;
   /** Watch button that replaces Place Bid on a card whose lot has not started (composed by the app layer). */
   renderWatchAction?: (item: Item) => ReactNode;
+  /** "Save this search" for the listing as it stands: its saved query (null when nothing narrows it) and a suggested name (composed by the app layer). */
+  renderSaveSearch?: (search: { query: Record<string, unknown> | null; name: string }) => ReactNode;
 }) {
   const { state, update, clearAll } = useListingState();
   const listing = useItemListing(state);
@@ -72,6 +75,7 @@ export function ItemListing({
             Daily sales, online auctions and live auctions from our branches across Malawi.
           </Text>
         </div>
+        {renderSaveSearch?.({ query: toSavedQuery(state), name: describeListing(state, branches) })}
       </Group>
 
       <CategoryTabs value={state.type} counts={listing.counts} onChange={(type) => update({ type, auctionTypes: [] })} />

@@ -4,13 +4,16 @@ import { Link } from 'react-router';
 import type { Item } from '@shared/schemas/item.schema';
 import { formatMK } from '@shared/rules/money';
 import { itemKind } from '@shared/rules/item-status';
-import { cardTimeLeft } from '@shared/rules/time-left';
+import { lotCountdown } from '@shared/rules/time-left';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { cardImage, itemName, referenceCode } from '../utils/item-display';
 import { priceBlock } from './item-card';
-import { ItemStatusBadge, ItemTypeBadge } from './item-type-badge';
+import { ItemBadges } from './item-type-badge';
 
-/** Quick view of an item from the listing, with a link to its page. */
+/**
+ * Quick view of an item from the listing, with a link to its page: picture, badges, price, bid
+ * count and its countdown (to the opening, with 'opens {date}', while it has not started).
+ */
 export function ItemPreviewModal({ item, now, onClose }: { item: Item | null; now: Date; onClose: () => void }) {
   const image = item ? cardImage(item) : null;
   return (
@@ -27,8 +30,7 @@ export function ItemPreviewModal({ item, now, onClose }: { item: Item | null; no
           )}
           <Stack gap="sm">
             <Group gap={6}>
-              <ItemTypeBadge item={item} />
-              <ItemStatusBadge item={item} now={now} />
+              <ItemBadges item={item} now={now} />
               {item.is_reserved && <Badge color="grape">Reserved (COD)</Badge>}
             </Group>
             <Text size="xs" c="dimmed" ff="monospace">
@@ -42,12 +44,7 @@ export function ItemPreviewModal({ item, now, onClose }: { item: Item | null; no
                 {formatMK(priceBlock(item).amount)}
               </Text>
             </div>
-            {itemKind(item) !== 'cash' && (
-              <Text size="sm">
-                {item.bid_count} bids · Time left <b>{cardTimeLeft(item, now)}</b>
-                {item.date_to && <> · ends {formatDateTimeGB(item.date_to)}</>}
-              </Text>
-            )}
+            {itemKind(item) !== 'cash' && <PreviewTiming item={item} now={now} />}
             {item.description && (
               <Text size="sm" c="dimmed" lineClamp={5}>
                 {item.description}
@@ -60,5 +57,15 @@ export function ItemPreviewModal({ item, now, onClose }: { item: Item | null; no
         </SimpleGrid>
       )}
     </Modal>
+  );
+}
+
+function PreviewTiming({ item, now }: { item: Item; now: Date }) {
+  const countdown = lotCountdown(item, now, 'card');
+  return (
+    <Text size="sm" data-testid="preview-timing">
+      {item.bid_count} bids · {countdown.label} <b>{countdown.text}</b>
+      {countdown.opensAt ? <> · opens {formatDateTimeGB(countdown.opensAt)}</> : item.date_to && <> · ends {formatDateTimeGB(item.date_to)}</>}
+    </Text>
   );
 }

@@ -3,9 +3,11 @@ import { IconClock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Item } from '@shared/schemas/item.schema';
 import { formatMK } from '@shared/rules/money';
+import { BIDDING_MESSAGES } from '@shared/messages/bidding';
+import { notSoldText, type LotOutcome } from '@shared/rules/lot-outcome';
 import { detailTiming, itemKind } from '@shared/rules/item-status';
 import { bidRefusal } from '@shared/rules/bid-refusal';
-import { detailTimeLeft } from '@shared/rules/time-left';
+import { lotCountdown } from '@shared/rules/time-left';
 import { formatDateTimeGB } from '../../../lib/dates';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -23,19 +25,52 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 
 /**
  * Current price panel: current bid (or starting price), the viewer's Winning/Outbid badge,
- * starting price, minimum next bid, bid count, time left (ticking) and end date (en-GB).
- * Source: spec/shopping.md §2 "Item detail" and §4 "Time left text".
+ * starting price, minimum next bid, bid count, time left (ticking; 'Opens in', counted to the
+ * opening, while the lot has not started) and the opening and end dates (en-GB).
+ * Source: spec/shopping.md §2 "Item detail" and §4 "Time left text"; the opening: issue 20.
+ * 'Reserve met' / 'Reserve not met' while open (nothing without a reserve); once closed, Won
+ * only for the buyer and an unsold lot's 'Reserve not met — not sold' / 'Ended — not sold',
+ * never Winning: issue "Bidding engine".
  */
-export function PricePanel({ item, now, minNextBid, position }: { item: Item; now: Date; minNextBid: number; position: 'Winning' | 'Outbid' | null }) {
+export function PricePanel({
+  item,
+  now,
+  minNextBid,
+  position,
+  outcome = null,
+}: {
+  item: Item;
+  now: Date;
+  minNextBid: number;
+  position: 'Winning' | 'Outbid' | null;
+  /** How the closed lot ended for the viewer (shared rule lotOutcome); replaces Winning/Outbid once set. */
+  outcome?: LotOutcome | null;
+}) {
   const kind = itemKind(item);
   const hasBid = !!item.bid_amount && item.bid_amount > 0;
   const timing = detailTiming(item.date_to, now);
-  const timeLeft = detailTimeLeft(item.date_to, now);
+  // Before the opening the clock counts to date_from (the shared bid rule's 'not_started').
+  const countdown = lotCountdown(item, now);
+  const timeLeft = countdown.text;
   // Once closed (sold, unsold, withdrawn or past its end: the bid rule's refusal) there is no
   // next bid: the price is the final one.
   const refusal = bidRefusal(item, now);
   const closed = refusal?.reason === 'closed' || refusal?.reason === 'ended';
   const started = !item.date_from || new Date(item.date_from).getTime() <= now.getTime();
+  const notSold = notSoldText(outcome);
+  const sold = outcome === 'won' || outcome === 'sold';
+  const badge =
+    outcome === 'won'
+      ? { label: 'Won', color: 'green' }
+      : outcome === 'sold'
+        ? position
+          ? { label: 'Lost', color: 'gray' }
+          : null
+        : notSold
+          ? { label: 'Not sold', color: 'gray' }
+          : position
+            ? { label: position, color: position === 'Winning' ? 'green' : 'red' }
+            : null;
 
   if (kind === 'cash') {
     return (
@@ -58,23 +93,33 @@ export function PricePanel({ item, now, minNextBid, position }: { item: Item; no
       <Group justify="space-between" align="flex-start" gap="xs">
         <div>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {hasBid ? (closed ? (item.closed_by != null ? 'Winning Bid' : 'Final Bid') : 'Current Bid') : 'Starting Price'}
+            {hasBid ? (notSold ? 'Highest Bid' : closed ? (sold || item.closed_by != null ? 'Winning Bid' : 'Final Bid') : 'Current Bid') : 'Starting Price'}
           </Text>
-          <Text fz={{ base: 28, sm: 34 }} fw={800} c="gavel.8" lh={1.15} style={{ whiteSpace: 'nowrap' }} data-testid="current-price">
+          <Text fz={{ base: 28, sm: 34 }} fw={800} c={notSold ? 'gray.7' : 'gavel.8'} lh={1.15} style={{ whiteSpace: 'nowrap' }} data-testid="current-price">
             {formatMK(hasBid ? item.bid_amount : item.target_amount)}
           </Text>
+          {!closed && item.reserve_met !== null && (
+            <Badge mt={6} variant="light" color={item.reserve_met ? 'teal' : 'orange'} data-testid="reserve-status">
+              {item.reserve_met ? BIDDING_MESSAGES.reserveMet : BIDDING_MESSAGES.reserveNotMet}
+            </Badge>
+          )}
         </div>
-        {position && (
-          <Badge size="lg" color={position === 'Winning' ? 'green' : 'red'} variant="filled" data-testid="bid-position">
-            {position}
+        {badge && (
+          <Badge size="lg" color={badge.color} variant={outcome ? 'light' : 'filled'} data-testid="bid-position">
+            {badge.label}
           </Badge>
         )}
       </Group>
+      {notSold && (
+        <Text mt="xs" fw={700} c="gray.8" data-testid="lot-outcome">
+          {notSold}
+        </Text>
+      )}
       <Divider my="md" />
       <SimpleGrid cols={2} spacing="md" verticalSpacing="md">
         {hasBid ? <Fact label="Starting Price">{formatMK(item.target_amount)}</Fact> : <Fact label="Current Bid">No bids yet</Fact>}
         {closed ? (
-          <Fact label="Status">{item.closed_by != null || item.status === 'sold' ? 'Sold' : 'Ended'}</Fact>
+          <Fact label="Status">{sold || item.closed_by != null || item.status === 'sold' ? 'Sold' : notSold ? 'Not sold' : 'Ended'}</Fact>
         ) : (
           <Fact label="Minimum Next Bid" testId="min-next-bid">
             {formatMK(minNextBid)}
@@ -85,24 +130,35 @@ export function PricePanel({ item, now, minNextBid, position }: { item: Item; no
         </Fact>
         <div>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
-            Time Left
+            {countdown.label}
           </Text>
           <Group gap={6} wrap="nowrap">
             <IconClock size={16} color={timing === 'Ending Soon' ? 'var(--mantine-color-orange-7)' : 'var(--mantine-color-dimmed)'} />
-            <Text fw={700} c={timing === 'Ended' ? 'red.7' : timing === 'Ending Soon' ? 'orange.7' : undefined} data-testid="time-left">
+            <Text
+              fw={700}
+              c={countdown.phase === 'opens' ? 'blue.8' : timing === 'Ended' ? 'red.7' : timing === 'Ending Soon' ? 'orange.7' : undefined}
+              data-testid="time-left"
+            >
               {timeLeft}
             </Text>
           </Group>
         </div>
       </SimpleGrid>
-      {item.date_to && (
+      {(item.date_to || countdown.opensAt) && (
         <Stack gap={0} mt="md">
-          <Text size="xs" c="dimmed">
-            {timing === 'Ended' ? 'Ended' : 'Ends'} {formatDateTimeGB(item.date_to)}
-          </Text>
-          {item.date_from && (
+          {countdown.opensAt && (
+            <Text size="sm" c="blue.8" fw={700} data-testid="opens-at">
+              Opens {formatDateTimeGB(countdown.opensAt)}
+            </Text>
+          )}
+          {item.date_to && (
             <Text size="xs" c="dimmed">
-              {started ? 'Started' : 'Starts'} {formatDateTimeGB(item.date_from)}
+              {timing === 'Ended' ? 'Ended' : 'Ends'} {formatDateTimeGB(item.date_to)}
+            </Text>
+          )}
+          {item.date_from && started && (
+            <Text size="xs" c="dimmed">
+              Started {formatDateTimeGB(item.date_from)}
             </Text>
           )}
         </Stack>

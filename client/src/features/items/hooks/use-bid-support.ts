@@ -44,7 +44,15 @@ export function useSubscriptionCheck(auctionTypeId: number | null, enabled: bool
     const socket = getSocket();
     const onDecision = (e: SubscriptionUpdatedEvent) => {
       if (e.auction_type_id !== auctionTypeId) return;
-      setCheck((prev) => ({ subscribed: e.subscribed, auctionName: prev?.auctionName ?? null, message: e.message }));
+      setCheck((prev) => ({
+        subscribed: e.subscribed,
+        auctionName: prev?.auctionName ?? null,
+        message: e.message,
+        status: e.status,
+        declineReason: null,
+        // The bidder's text of the decision ('… was declined: <reason>'), shown as it came.
+        decision: e.message,
+      }));
       if (e.subscribed) notifySuccess(e.message, 'Registration approved');
       else notifyInfo(e.message, 'Registration declined');
     };

@@ -8,6 +8,13 @@ import { getItem } from '../api/get-item';
 import { BID_PAGE_SIZE, getItemBids } from '../api/get-item-bids';
 import { normaliseItem } from '../api/item-normalise';
 
+/** What the item page takes from an accepted `POST /ajax-bid`: the lot's fields, whether the bidder leads, their maximum. */
+export interface OwnBidAnswer {
+  item: Pick<Item, 'bid_amount' | 'bid_count' | 'min_next_bid' | 'date_to'>;
+  leading?: boolean;
+  max_amount: number | null;
+}
+
 /** Live state of one item page: the item, one page of its bids, and the viewer's position. */
 export interface LiveItem {
   item: Item | null;
@@ -23,8 +30,8 @@ export interface LiveItem {
   position: 'Winning' | 'Outbid' | null;
   /** Re-reads the item; resolves to the fresh item (null on failure). */
   reloadItem: () => Promise<Item | null>;
-  /** Applies the item fields a successful `POST /ajax-bid` answered, and reloads the bids. */
-  applyOwnBid: (fields: Pick<Item, 'bid_amount' | 'bid_count' | 'min_next_bid' | 'date_to'>) => void;
+  /** Applies what a successful `POST /ajax-bid` answered (item fields, `leading`, `max_amount`), and reloads the bids. */
+  applyOwnBid: (answer: OwnBidAnswer) => void;
   retryBids: () => void;
 }
 
@@ -32,8 +39,12 @@ export interface LiveItem {
  * Loads item `itemId` and its bid history and keeps both live over the socket: joins room
  * `item:{id}`, applies `bid:placed` (price, count, next minimum, end time; the bid is prepended
  * when page 1 is shown), `auction:closed`, `item:updated`; on every reconnect re-reads the item
- * and the first page of bids. `userId` (signed-in viewer) decides Winning/Outbid: the newest
- * bid's bidder leads. Source: spec/shopping.md §2 "Item detail", DESIGN.md "How a bid flows".
+ * and the first page of bids. `userId` (signed-in viewer) decides Winning/Outbid: the bidder
+ * of the newest stored bid leads (automatic bids made for a maximum count), as do the item's
+ * `viewer.leading` and an accepted bid's `leading`. The viewer's maximum (`item.viewer.max_amount`)
+ * follows the bid answer and is dropped once another bidder's bid reaches it. A lot with a
+ * reserve is re-read after bids (`bid:placed` carries no `reserve_met`).
+ * Source: spec/shopping.md §2 "Item detail", DESIGN.md "How a bid flows", issue "Bidding engine".
  */
 export function useLiveItem(itemId: number, userId: number | null): LiveItem {
   const [item, setItem] = useState<Item | null>(null);
@@ -54,17 +65,31 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
   const itemRef = useRef<Item | null>(null);
   itemRef.current = item;
 
+  // The item's `viewer.leading` (signed-in only) says whether the viewer holds the top stored bid.
+  const followViewer = useCallback((it: Item) => {
+    const me = userRef.current;
+    if (me === null || !it.viewer) return;
+    if (it.viewer.leading) {
+      setLeaderId(me);
+      setMyBidSeen(true);
+    } else {
+      setLeaderId((prev) => (prev === me ? null : prev));
+      if (it.viewer.max_amount != null) setMyBidSeen(true);
+    }
+  }, []);
+
   const reloadItem = useCallback(async () => {
     try {
       const fresh = await getItem(itemId);
       setItem(fresh);
       setError(null);
+      followViewer(fresh);
       return fresh;
     } catch (e) {
       if (!itemRef.current) setError(e instanceof Error ? e.message : MESSAGES.failedToLoadItem);
       return null;
     }
-  }, [itemId]);
+  }, [itemId, followViewer]);
 
   const loadBids = useCallback(
     async (page: number) => {
@@ -103,7 +128,9 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
     setBidPageState(1);
     getItem(itemId)
       .then((it) => {
-        if (!cancelled) setItem(it);
+        if (cancelled) return;
+        setItem(it);
+        followViewer(it);
       })
       .catch((e: unknown) => {
         if (!cancelled) setError(e instanceof Error ? e.message : MESSAGES.failedToLoadItem);
@@ -115,7 +142,7 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
     return () => {
       cancelled = true;
     };
-  }, [itemId, loadBids]);
+  }, [itemId, loadBids, followViewer]);
 
   // Has the signed-in viewer bid on this item beyond the first page? Look once per viewer.
   useEffect(() => {
@@ -136,11 +163,28 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
   useEffect(() => {
     const leave = subscribeItemRoom(itemId);
     const socket = getSocket();
+    // Bids come in bursts (a bid and the automatic answer): re-read a lot with a reserve once after them.
+    let reserveTimer: ReturnType<typeof setTimeout> | undefined;
     const onBid = (raw: unknown) => {
       const parsed = bidPlacedEventSchema.safeParse(raw);
       if (!parsed.success || parsed.data.item_id !== itemId) return;
       const e = parsed.data;
-      setItem((prev) => (prev ? { ...prev, bid_amount: e.bid_amount, bid_count: e.bid_count, min_next_bid: e.min_next_bid, date_to: e.date_to } : prev));
+      const me = userRef.current;
+      setItem((prev) => {
+        if (!prev) return prev;
+        const next = { ...prev, bid_amount: e.bid_amount, bid_count: e.bid_count, min_next_bid: e.min_next_bid, date_to: e.date_to };
+        if (me !== null && prev.viewer) {
+          const mine = e.bid.user_id === me;
+          // Another bidder's bid at or above the viewer's maximum has used it up.
+          const exhausted = !mine && prev.viewer.max_amount != null && e.bid_amount >= prev.viewer.max_amount;
+          next.viewer = { leading: mine, max_amount: exhausted ? null : prev.viewer.max_amount };
+        }
+        return next;
+      });
+      if (itemRef.current?.reserve_met != null) {
+        clearTimeout(reserveTimer);
+        reserveTimer = setTimeout(() => void reloadItem(), 250);
+      }
       setLeaderId(e.bid.user_id);
       if (userRef.current !== null && e.bid.user_id === userRef.current) setMyBidSeen(true);
       if (seenBids.current.has(e.bid.id)) return;
@@ -184,6 +228,7 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
     socket.on('item:updated', onUpdated);
     socket.on('connect', onReconnect);
     return () => {
+      clearTimeout(reserveTimer);
       socket.off('bid:placed', onBid);
       socket.off('bid:outbid', onOutbid);
       socket.off('auction:closed', onClosed);
@@ -203,15 +248,25 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
   );
 
   const applyOwnBid = useCallback(
-    (fields: Pick<Item, 'bid_amount' | 'bid_count' | 'min_next_bid' | 'date_to'>) => {
-      setItem((prev) => (prev ? { ...prev, ...fields } : prev));
-      if (userRef.current !== null) {
-        setLeaderId(userRef.current);
+    (answer: OwnBidAnswer) => {
+      const me = userRef.current;
+      // Live events may already have carried the lot further than this answer: never go back.
+      const stale = (itemRef.current?.bid_count ?? 0) > answer.item.bid_count;
+      const leading = answer.leading ?? true;
+      setItem((prev) => {
+        if (!prev) return prev;
+        const fields = stale ? {} : answer.item;
+        const viewer = me !== null ? { leading: stale ? (prev.viewer?.leading ?? false) : leading, max_amount: answer.max_amount } : prev.viewer;
+        return { ...prev, ...fields, viewer };
+      });
+      if (me !== null) {
         setMyBidSeen(true);
+        if (!stale) setLeaderId((prev) => (leading ? me : prev === me ? null : prev));
       }
+      if (itemRef.current?.reserve_met != null) void reloadItem();
       void loadBids(bidPageRef.current);
     },
-    [loadBids],
+    [loadBids, reloadItem],
   );
 
   const position = userId !== null && myBidSeen ? (leaderId === userId ? 'Winning' : 'Outbid') : null;

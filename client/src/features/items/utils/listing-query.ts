@@ -194,3 +194,84 @@ export const CONDITION_OPTIONS = [
   { value: 'refurbished', label: 'Refurbished' },
   { value: 'repossessed', label: 'Repossessed' },
 ] as const;
+
+/**
+ * The listing state as a saved search keeps it: the `GET /ajax-items` parameters of
+ * {@link toApiParams} without paging, empty values left out; null when nothing narrows the
+ * listing (a search for every new lot is not offered). Source: issue 16 "Saved searches".
+ */
+export function toSavedQuery(s: ListingState): Record<string, string | number | string[]> | null {
+  const params = toApiParams(s, 1);
+  const query: Record<string, string | number | string[]> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (key === 'page' || key === 'per_page' || value === undefined || value === null || value === '') continue;
+    if (key === 'sort_by' && value === 'newest') continue;
+    if (Array.isArray(value)) {
+      if (value.length) query[key] = value.map(String);
+    } else query[key] = typeof value === 'number' ? value : String(value);
+  }
+  const narrows = Object.keys(query).some((k) => k !== 'sort_by');
+  return narrows ? query : null;
+}
+
+/** The listing's address (`/?…`) for a saved search's query (the inverse of {@link toSavedQuery}). */
+export function listingPathOf(query: Record<string, unknown>): string {
+  const search = serialiseListingQuery(listingStateOf(query)).toString().replace(/%2C/gi, ',');
+  return search ? `/?${search}` : '/';
+}
+
+/** A saved search's query described as {@link describeListing} does. */
+export function describeSavedQuery(query: Record<string, unknown>, branches: { id: number; name: string }[] = []): string {
+  return describeListing(listingStateOf(query), branches);
+}
+
+/** The listing state of `GET /ajax-items` parameters. */
+function listingStateOf(query: Record<string, unknown>): ListingState {
+  const str = (v: unknown) => (v === undefined || v === null ? null : String(v));
+  const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? v.split(',') : []);
+  const flag = (v: unknown) => v === 1 || v === '1' || v === true || v === 'true';
+  const state = parseListingQuery(
+    new URLSearchParams(
+      Object.entries({
+        search: str(query.search),
+        type: str(query.type),
+        sort: str(query.sort_by),
+        price_min: str(query.price_min),
+        price_max: str(query.price_max),
+      }).filter((e): e is [string, string] => e[1] !== null),
+    ),
+  );
+  return {
+    ...state,
+    statuses: list(query.statuses),
+    auctionTypes: list(query.auction_types),
+    locations: list(query.locations),
+    conditions: list(query.conditions),
+    hasImages: flag(query.has_images),
+    hasReserve: flag(query.has_reserve),
+    featuredOnly: flag(query.featured_only),
+  };
+}
+
+/**
+ * A short human description of a listing state ("“hilux” · Online Auctions · up to MK 20,000,000"),
+ * used to name a saved search; branch names from `branches`.
+ */
+export function describeListing(s: ListingState, branches: { id: number; name: string }[] = []): string {
+  const label = <T extends { value: string; label: string }>(options: readonly T[], v: string) => options.find((o) => o.value === v)?.label ?? v;
+  const mk = (n: number) => `MK ${n.toLocaleString('en-US')}`;
+  const parts: string[] = [];
+  if (s.search.trim()) parts.push(`“${s.search.trim()}”`);
+  if (s.type !== 'all') parts.push(label(CATEGORY_TABS, s.type));
+  for (const k of s.auctionTypes) parts.push(label(AUCTION_TYPE_OPTIONS, k));
+  for (const st of s.statuses) parts.push(label(STATUS_OPTIONS, st));
+  for (const l of s.locations) parts.push(branches.find((b) => String(b.id) === l)?.name ?? `Branch ${l}`);
+  for (const c of s.conditions) parts.push(label(CONDITION_OPTIONS, c));
+  if (s.priceMin !== null && s.priceMax !== null) parts.push(`${mk(s.priceMin)}–${mk(s.priceMax)}`);
+  else if (s.priceMin !== null) parts.push(`from ${mk(s.priceMin)}`);
+  else if (s.priceMax !== null) parts.push(`up to ${mk(s.priceMax)}`);
+  if (s.hasImages) parts.push('with pictures');
+  if (s.hasReserve) parts.push('with a reserve');
+  if (s.featuredOnly) parts.push('featured');
+  return parts.join(' · ');
+}

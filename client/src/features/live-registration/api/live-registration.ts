@@ -1,14 +1,23 @@
 import { z } from 'zod';
 import { LIVE_AUCTION_MESSAGES as M } from '@shared/messages/live-auctions';
+import { REGISTRATION_STATUSES, type RegistrationStatus } from '@shared/schemas/subscription.schema';
 import { ApiError, apiGet, fieldMessages, readCookie, refreshCsrfCookie } from '../../../lib/api-client';
 
-/** A live auction open for registration. Source: spec/shopping.md §3 "Auction type". */
+/**
+ * A live auction open for registration, with where the signed-in user's registration for it
+ * stands (`none` when never registered) and a decline's reason (issue 20).
+ * Source: spec/shopping.md §3 "Auction type".
+ */
 export interface LiveAuction {
   id: number;
   name: string;
   description: string | null;
   date_from: string | null;
   date_to: string | null;
+  registration_status: RegistrationStatus;
+  decline_reason: string | null;
+  /** The deposit the sale asks (MWK), null when not said (issue 13 "Sales"). */
+  deposit_amount: number | null;
 }
 
 const auctionSchema = z.object({
@@ -17,6 +26,9 @@ const auctionSchema = z.object({
   description: z.string().nullable().catch(null),
   date_from: z.string().nullable().catch(null),
   date_to: z.string().nullable().catch(null),
+  registration_status: z.enum(REGISTRATION_STATUSES).catch('none'),
+  decline_reason: z.string().nullable().catch(null),
+  deposit_amount: z.number().nullable().catch(null),
 });
 
 /**

@@ -1,14 +1,28 @@
 import { Alert, Badge, Button, Card, Checkbox, Grid, Group, Select, Stack, Text, TextInput, ThemeIcon, Timeline, Title } from '@mantine/core';
-import { IconBuildingBank, IconCheck, IconGavel, IconListCheck, IconUserCheck } from '@tabler/icons-react';
+import { IconBuildingBank, IconCheck, IconClockHour4, IconGavel, IconListCheck, IconUserCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LIVE_AUCTION_MESSAGES as M } from '@shared/messages/live-auctions';
+import { formatMK } from '@shared/rules/money';
+import { LegalLink } from '../../../components/legal-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { getLiveAuctions, registerForLiveAuction, type LiveAuction } from '../api/live-registration';
+import { registrationReturnPath } from '../utils/return-path';
 
-/** Delay before going to /shop after a successful registration. Source: spec/shopping.md §9. */
+/** Delay before going back after a successful registration. Source: spec/shopping.md §9. */
 const SUCCESS_REDIRECT_MS = 1500;
+
+/** An auction the user already asked for (pending) or holds (approved) can't be chosen again. */
+const alreadyRegistered = (a: LiveAuction) => a.registration_status === 'pending' || a.registration_status === 'active';
+
+/** What the selector adds to an auction's name for the user's registration. Issue 20. */
+function registrationSuffix(a: LiveAuction): string {
+  if (a.registration_status === 'pending') return ' · Registration pending approval';
+  if (a.registration_status === 'active') return ' · Registration approved';
+  if (a.registration_status === 'declined') return ' · Declined: you may register again';
+  return '';
+}
 
 const STEPS = [
   { icon: IconBuildingBank, title: 'Bank deposit', text: 'Pay the registration deposit at any branch of our bank and keep the deposit slip.' },
@@ -22,13 +36,25 @@ const STEPS = [
  * verification (rendered by `verification`, which reports its token; `resetKey` changes when a
  * new token is needed), and the four-steps side
  * panel. Submit is enabled only with a reference, an auction, terms ticked and a verification
- * token; success goes to /shop after 1.5 s. Source: spec/shopping.md §2, §4, §5, §8.
+ * token; success goes back after 1.5 s to the lot the page was opened from (`?item_id=`), a
+ * same-site `?return=` path, else /shop. The selector marks auctions the user already registered
+ * for ('Registration pending approval', 'Registration approved': shown, not selectable; a
+ * declined one stays selectable with its reason); the auction asked for in the address
+ * (`?auction_type_id=`) is said at the top when already registered for, and not chosen.
+ * Source: spec/shopping.md §2, §4, §5, §8; issue 20.
  */
 export function RegisterBidPage({ verification }: { verification: (onToken: (token: string | null) => void, resetKey: number) => ReactNode }) {
   const navigate = useNavigate();
   const [auctions, setAuctions] = useState<LiveAuction[] | null>(null);
   const [reference, setReference] = useState('');
-  const [auctionId, setAuctionId] = useState<string | null>(null);
+  // An advert of a sale opens the form with that sale chosen (`?auction_type_id=`, issue 20 item 4).
+  const [searchParams] = useSearchParams();
+  const [auctionId, setAuctionId] = useState<string | null>(() =>
+    /^\d+$/.test(searchParams.get('auction_type_id') ?? '') ? searchParams.get('auction_type_id') : null,
+  );
+  // Where to go back after registering, and the auction the page was opened for (issue 20).
+  const returnTo = registrationReturnPath(searchParams);
+  const askedFor = searchParams.get('auction_type_id');
   const [terms, setTerms] = useState(false);
   const [captcha, setCaptcha] = useState<string | null>(null);
   // A verification token is good for one submission: a failed one asks for a new token.
@@ -40,7 +66,12 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
 
   useEffect(() => {
     getLiveAuctions()
-      .then(setAuctions)
+      .then((list) => {
+        setAuctions(list);
+        // An auction already asked for (pending) or held can't be chosen again.
+        const registered = new Set(list.filter(alreadyRegistered).map((a) => String(a.id)));
+        setAuctionId((current) => (current !== null && registered.has(current) ? null : current));
+      })
       .catch((e: Error) => {
         setAuctions([]);
         notifyError(e.message);
@@ -51,11 +82,14 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
     () =>
       (auctions ?? []).map((a) => ({
         value: String(a.id),
-        label: a.date_from ? `${a.name} (${formatDateTimeGB(a.date_from)})` : a.name,
+        label: (a.date_from ? `${a.name} (${formatDateTimeGB(a.date_from)})` : a.name) + registrationSuffix(a),
+        disabled: alreadyRegistered(a),
       })),
     [auctions],
   );
   const chosen = auctions?.find((a) => String(a.id) === auctionId) ?? null;
+  // The auction the page was opened for, when the user already registered for it.
+  const askedAuction = auctions?.find((a) => String(a.id) === askedFor && a.registration_status !== 'none') ?? null;
   const canSubmit = reference.trim() !== '' && auctionId !== null && terms && captcha !== null && !busy && !done;
   // Step of "How it works" reached: 0 bank deposit, 1 auction chosen, 3 registered.
   const stepReached = done ? 3 : auctionId ? 1 : 0;
@@ -74,8 +108,12 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
     setBusy(false);
     if (result.ok) {
       setDone(result.message);
+      // The selector now shows it pending, as the server will.
+      setAuctions(
+        (list) => list?.map((a) => (String(a.id) === auctionId ? { ...a, registration_status: 'pending' as const, decline_reason: null } : a)) ?? null,
+      );
       notifySuccess(result.message, 'Registration submitted');
-      setTimeout(() => navigate('/shop'), SUCCESS_REDIRECT_MS);
+      setTimeout(() => navigate(returnTo), SUCCESS_REDIRECT_MS);
       return;
     }
     setCaptcha(null);
@@ -103,9 +141,10 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
             </div>
             {done && (
               <Alert color="green" icon={<IconCheck />} title="Registration submitted" data-testid="register-bid-success">
-                {done}
+                {done} {returnTo.startsWith('/item/') ? 'Taking you back to the lot…' : ''}
               </Alert>
             )}
+            {!done && askedAuction && <AskedAuctionStatus auction={askedAuction} />}
             {error && !done && (
               <Alert color="red" title="Registration failed" data-testid="register-bid-error">
                 {error}
@@ -134,6 +173,16 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
               disabled={auctions === null}
               data-testid="auction-select"
             />
+            {chosen?.registration_status === 'declined' && (
+              <Text size="sm" c="red.8" data-testid="chosen-declined">
+                {M.declined(chosen.name, chosen.decline_reason)} Register again with the reference of a new deposit.
+              </Text>
+            )}
+            {chosen?.deposit_amount != null && (
+              <Text size="sm" fw={600} data-testid="chosen-deposit">
+                Registration deposit: {formatMK(chosen.deposit_amount)}
+              </Text>
+            )}
             {chosen?.description && (
               <Text size="sm" c="dimmed">
                 {chosen.description}
@@ -141,7 +190,11 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
               </Text>
             )}
             <Checkbox
-              label="I accept the auction terms and conditions, and understand the deposit is refundable only as they describe."
+              label={
+                <>
+                  I accept the auction <LegalLink page="terms">terms and conditions</LegalLink>, and understand the deposit is refundable only as they describe.
+                </>
+              }
               checked={terms}
               onChange={(e) => setTerms(e.currentTarget.checked)}
               error={errors.terms}
@@ -192,4 +245,30 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
       </Grid.Col>
     </Grid>
   );
+}
+
+/** Where the user's registration for the auction the page was opened for stands. Issue 20. */
+function AskedAuctionStatus({ auction }: { auction: LiveAuction }) {
+  if (auction.registration_status === 'pending') {
+    return (
+      <Alert color="yellow" icon={<IconClockHour4 />} title="Registration pending approval" data-testid="asked-registration-pending">
+        You have already registered for {auction.name}. We are checking your deposit; bidding unlocks as soon as it is approved.
+      </Alert>
+    );
+  }
+  if (auction.registration_status === 'active') {
+    return (
+      <Alert color="green" icon={<IconCheck />} title="Registration approved" data-testid="asked-registration-approved">
+        You are registered for {auction.name} and can bid on its lots.
+      </Alert>
+    );
+  }
+  if (auction.registration_status === 'declined') {
+    return (
+      <Alert color="red" icon={<IconX />} title="Registration declined" data-testid="asked-registration-declined">
+        {M.declined(auction.name, auction.decline_reason)} You may register again below with the reference of a new deposit.
+      </Alert>
+    );
+  }
+  return null;
 }

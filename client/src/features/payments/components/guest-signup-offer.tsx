@@ -4,6 +4,8 @@ import { IconCircleCheck, IconUserPlus } from '@tabler/icons-react';
 import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
 import { notifyInfo } from '../../../lib/notify';
 import { registerGuest, type GuestSignup } from '../api/register-guest';
+import { SignUpConsentLabel } from '../../../components/legal-links';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 
 /** localStorage flag: the offer was answered (account created or skipped). */
 export const SIGNUP_OFFER_DONE_KEY = 'gavel_signup_offer_done';
@@ -137,11 +139,8 @@ export function GuestSignupOffer({ initial, verificationSlot, verificationRequir
             <PasswordInput label="Password" withAsterisk value={form.password} onChange={set('password')} />
             <PasswordInput label="Confirm password" withAsterisk value={form.passwordConfirmation} onChange={set('passwordConfirmation')} />
           </SimpleGrid>
-          <Checkbox
-            label="I accept the terms and conditions"
-            checked={form.acceptTerms}
-            onChange={(e) => setForm({ ...form, acceptTerms: e.currentTarget.checked })}
-          />
+          <PasswordStrengthMeter password={form.password} />
+          <Checkbox label={<SignUpConsentLabel />} checked={form.acceptTerms} onChange={(e) => setForm({ ...form, acceptTerms: e.currentTarget.checked })} />
           <Checkbox
             label="Send me news about upcoming auctions"
             checked={form.acceptMarketing}

@@ -60,6 +60,8 @@ export interface ProfileUpdate {
   email: string;
   password?: string;
   password_confirmation?: string;
+  /** When the email or password changes (issue 18). */
+  current_password?: string;
 }
 
 /** A failed profile save: the general message and the field errors (name, email, password, password_confirmation). */

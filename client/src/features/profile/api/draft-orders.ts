@@ -15,11 +15,13 @@ export const draftOrderSchema = z.object({
   discount: money.nullable().optional(),
   payment_method: z.string().nullable().catch(null),
   payment_reference: z.string().nullable().catch(null),
-  status: z.object({ name: z.string() }).nullable().catch(null),
+  status: z.object({ name: z.string(), code: z.string().optional() }).nullable().catch(null),
   customer: z
     .object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() })
     .catch({ name: null, email: null, phone: null }),
   line_items: z.array(z.object({ id: z.number(), name: z.string(), quantity: z.coerce.number(), unit_price: money, amount: money })).catch([]),
+  reserved_until: z.string().nullable().optional().catch(null),
+  paid_at: z.string().nullable().optional().catch(null),
 });
 export type DraftOrder = z.infer<typeof draftOrderSchema>;
 

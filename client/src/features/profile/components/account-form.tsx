@@ -2,12 +2,15 @@ import type { FormEvent } from 'react';
 import { Alert, Button, Card, Group, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import type { ProfileForm } from '../hooks/use-profile-form';
 
 /**
  * Account Information: Full Name, Email Address (email type), New Password (hint 'Leave blank
  * to keep current password'), Confirm New Password; Cancel and Update Profile; a general error
- * area and a success area; server field errors under the fields. Source: spec §2, §5.
+ * area and a success area; server field errors under the fields. Source: spec §2, §5. On top
+ * (issue 18): a strength meter under the new password, and Current Password once the email or
+ * password is being changed.
  */
 export function AccountForm({ form }: { form: ProfileForm }) {
   const submit = (e: FormEvent) => {
@@ -66,6 +69,19 @@ export function AccountForm({ form }: { form: ProfileForm }) {
               error={form.errors.passwordConfirmation}
             />
           </SimpleGrid>
+          <PasswordStrengthMeter password={form.values.password} />
+          {form.needsCurrentPassword && (
+            <PasswordInput
+              label={ACCOUNT_MESSAGES.currentPasswordLabel}
+              description={ACCOUNT_MESSAGES.currentPasswordHint}
+              autoComplete="current-password"
+              value={form.values.currentPassword}
+              onChange={(e) => form.set('currentPassword', e.currentTarget.value)}
+              error={form.errors.currentPassword}
+              required
+              data-testid="current-password"
+            />
+          )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={form.reset} disabled={!form.canReset}>
               Cancel

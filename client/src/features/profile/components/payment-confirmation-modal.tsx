@@ -4,7 +4,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { formatMK } from '@shared/rules/money';
 import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import type { DraftOrder } from '../api/draft-orders';
-import { formatOrderDate, orderSubtotal, paymentMethodLabel, statusColor, statusName } from '../utils/order-display';
+import { formatOrderDate, orderDocument, orderSubtotal, paymentMethodLabel, statusColor, statusName, type OrderDocument } from '../utils/order-display';
 
 /** Print popup size. Source: spec §9 "Print popup 900x650". */
 const PRINT_WINDOW = 'width=900,height=650';
@@ -22,23 +22,26 @@ td.num,th.num{text-align:right}.muted{color:#666;font-size:12px}
 .receipt-totals{margin-left:auto;width:300px}.receipt-row{display:flex;justify-content:space-between;gap:32px;padding:2px 0}
 .receipt-row.total{font-weight:700;font-size:16px;border-top:1px solid #999;margin-top:4px;padding-top:6px}
 .receipt-totals hr,.receipt-totals .mantine-Divider-root{display:none}
+.receipt-kind{font-size:15px;font-weight:800;text-transform:uppercase;letter-spacing:.4px;margin:0 0 12px}
 [data-print-hide]{display:none!important}`;
 
 /**
- * Prints the receipt in a 900×650 popup; when the receipt element or the popup is unavailable
- * (blocked), prints the current page. Source: spec/accounts-and-shell.md §8 "Print".
+ * Prints the receipt in a 900×650 popup titled as what the order is (`doc.title`: Payment
+ * Confirmation only when paid, else Order or Invoice; issue 20); when the receipt element or the
+ * popup is unavailable (blocked), prints the current page. Source: spec/accounts-and-shell.md §8 "Print".
  */
-export function printReceipt(el: HTMLElement | null): void {
+export function printReceipt(el: HTMLElement | null, doc: OrderDocument): void {
   const popup = el ? window.open('', 'gavel-receipt', PRINT_WINDOW) : null;
   if (!el || !popup) {
     window.print();
     return;
   }
-  popup.document.title = 'Payment Confirmation | Gavel';
+  popup.document.title = `${doc.title} | Gavel`;
   const style = popup.document.createElement('style');
   style.textContent = PRINT_CSS;
   popup.document.head.appendChild(style);
-  popup.document.body.innerHTML = `<div class="receipt-brand">Gavel · Payment Confirmation</div>${el.outerHTML}`;
+  // The receipt's own first line says what it is ('ORDER — Reserved, …').
+  popup.document.body.innerHTML = `<div class="receipt-brand">Gavel</div>${el.outerHTML}`;
   popup.focus();
   popup.print();
 }
@@ -46,8 +49,10 @@ export function printReceipt(el: HTMLElement | null): void {
 /**
  * Payment Confirmation: order number and date, status badge, Billed To, Reference, line items
  * (Item/Qty/Price/Amount), Subtotal, VAT and Discount (only when present), Total; Close and
- * Print; 'Loading order...' while loading; nothing when the order failed to load.
- * Source: spec/accounts-and-shell.md §2 "Payment Confirmation modal", §4.
+ * Print; 'Loading order...' while loading; nothing when the order failed to load. An unpaid order
+ * is titled and printed as what it is, with its state ('ORDER — Reserved, pay cash on delivery
+ * by …', 'INVOICE — Awaiting payment'): only a paid order is a Payment Confirmation.
+ * Source: spec/accounts-and-shell.md §2 "Payment Confirmation modal", §4; issue 20.
  */
 export function PaymentConfirmationModal({
   opened,
@@ -61,13 +66,14 @@ export function PaymentConfirmationModal({
   onClose: () => void;
 }) {
   const receipt = useRef<HTMLDivElement>(null);
+  const doc = order ? orderDocument(order) : null;
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       title={
-        <Text fw={700} size="lg">
-          Payment Confirmation
+        <Text fw={700} size="lg" data-testid="receipt-title">
+          {loading || !doc ? 'Payment Confirmation' : doc.title}
         </Text>
       }
       size="lg"
@@ -81,10 +87,20 @@ export function PaymentConfirmationModal({
           </Group>
         </Center>
       )}
-      {!loading && order && (
+      {!loading && order && doc && (
         <Stack gap="md">
           <div ref={receipt} data-testid="receipt">
             <Stack gap="md">
+              <Text
+                className="receipt-kind"
+                tt="uppercase"
+                fw={800}
+                size="sm"
+                c={doc.kind === 'confirmation' ? 'green.8' : doc.kind === 'invoice' ? 'orange.8' : 'dark'}
+                data-testid="receipt-kind"
+              >
+                {doc.title} — {doc.state}
+              </Text>
               <Group justify="space-between" align="flex-start" className="receipt-head">
                 <Box>
                   <h1 style={{ margin: 0, fontSize: 20 }}>Order #{order.order_reference || order.id}</h1>
@@ -162,7 +178,7 @@ export function PaymentConfirmationModal({
             <Button variant="default" onClick={onClose}>
               Close
             </Button>
-            <Button leftSection={<IconPrinter size={16} />} onClick={() => printReceipt(receipt.current)}>
+            <Button leftSection={<IconPrinter size={16} />} onClick={() => printReceipt(receipt.current, doc)}>
               Print
             </Button>
           </Group>

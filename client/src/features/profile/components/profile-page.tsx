@@ -22,7 +22,16 @@ function initials(name: string): string {
  * summary tiles, purchase history and the Account Information form; for a guest, the prompt
  * 'Sign in to manage your profile'. Source: spec/accounts-and-shell.md §2 "Profile page".
  */
-export function ProfilePage({ user, status }: { user: PublicUser | null; status: 'loading' | 'authenticated' | 'guest' }) {
+export function ProfilePage({
+  user,
+  status,
+  settings,
+}: {
+  user: PublicUser | null;
+  status: 'loading' | 'authenticated' | 'guest';
+  /** More settings cards under the account form (the app layer passes the notification settings). */
+  settings?: React.ReactNode;
+}) {
   if (status === 'loading') {
     return (
       <Center py={80}>
@@ -31,14 +40,14 @@ export function ProfilePage({ user, status }: { user: PublicUser | null; status:
     );
   }
   if (!user) return <SignedOutProfile />;
-  return <SignedInProfile key={user.id} user={user} />;
+  return <SignedInProfile key={user.id} user={user} settings={settings} />;
 }
 
 function SignedOutProfile() {
   return <SignInCard title={ACCOUNT_MESSAGES.profileSignedOutTitle} message={ACCOUNT_MESSAGES.profileSignedOutText} testId="profile-signed-out" />;
 }
 
-function SignedInProfile({ user }: { user: PublicUser }) {
+function SignedInProfile({ user, settings }: { user: PublicUser; settings?: React.ReactNode }) {
   const form = useProfileForm(user);
   const [address, setAddress] = useState<BillingAddress | null | undefined>(undefined);
   const [summary, setSummary] = useState<{ order_count: number; total_spent: number; last_order_at: string | null } | null>(null);
@@ -130,6 +139,7 @@ function SignedInProfile({ user }: { user: PublicUser }) {
             </SimpleGrid>
             <PurchaseHistory />
             <AccountForm form={form} />
+            {settings}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -9,13 +9,19 @@ export interface ProfileValues {
   email: string;
   password: string;
   passwordConfirmation: string;
+  /** Needed when the email or password changes (issue 18). */
+  currentPassword: string;
 }
 
 /** Profile reload delay after a save. Source: spec §9 "profile reload 0.8 s". */
 export const PROFILE_RELOAD_MS = 800;
 
-/** Client rules: name and email non-empty; a typed password needs 4+ characters and must match. Source: spec §5 "Profile". */
-export function profileErrors(v: ProfileValues): Partial<Record<keyof ProfileValues, string>> {
+/**
+ * Client rules: name and email non-empty; a typed password needs 4+ characters and must match
+ * (spec §5 "Profile"); a changed email or a new password needs the current password (issue 18;
+ * `initialEmail` is the saved one).
+ */
+export function profileErrors(v: ProfileValues, initialEmail?: string): Partial<Record<keyof ProfileValues, string>> {
   const errors: Partial<Record<keyof ProfileValues, string>> = {};
   if (!v.name.trim()) errors.name = 'Name is required.';
   if (!v.email.trim()) errors.email = M.emailRequired;
@@ -23,7 +29,13 @@ export function profileErrors(v: ProfileValues): Partial<Record<keyof ProfileVal
     if (v.password.length < 4) errors.password = M.passwordTooShort;
     if (v.password !== v.passwordConfirmation) errors.passwordConfirmation = M.passwordsDoNotMatch;
   }
+  if (initialEmail !== undefined && needsCurrentPassword(v, initialEmail) && !v.currentPassword) errors.currentPassword = M.currentPasswordRequired;
   return errors;
+}
+
+/** Whether saving `v` changes the email or the password, so the current password is needed (issue 18). */
+export function needsCurrentPassword(v: ProfileValues, initialEmail: string): boolean {
+  return v.password !== '' || v.email.trim().toLowerCase() !== initialEmail.trim().toLowerCase();
 }
 
 type FieldErrors = Partial<Record<keyof ProfileValues, string>>;
@@ -42,7 +54,13 @@ export function visibleProfileErrors(client: FieldErrors, server: FieldErrors, t
   return shown;
 }
 
-const SERVER_FIELD: Record<string, keyof ProfileValues> = { name: 'name', email: 'email', password: 'password', password_confirmation: 'passwordConfirmation' };
+const SERVER_FIELD: Record<string, keyof ProfileValues> = {
+  name: 'name',
+  email: 'email',
+  password: 'password',
+  password_confirmation: 'passwordConfirmation',
+  current_password: 'currentPassword',
+};
 
 /**
  * State of the Account Information form shared by the header (Reset, Save Changes) and the form
@@ -50,7 +68,10 @@ const SERVER_FIELD: Record<string, keyof ProfileValues> = { name: 'name', email:
  * Save also when invalid. On success the page reloads after 0.8 s. Source: spec §2, §4, §5, §7.
  */
 export function useProfileForm(user: PublicUser) {
-  const initial = useMemo<ProfileValues>(() => ({ name: user.name, email: user.email, password: '', passwordConfirmation: '' }), [user.name, user.email]);
+  const initial = useMemo<ProfileValues>(
+    () => ({ name: user.name, email: user.email, password: '', passwordConfirmation: '', currentPassword: '' }),
+    [user.name, user.email],
+  );
   const [values, setValues] = useState<ProfileValues>(initial);
   const [serverErrors, setServerErrors] = useState<Partial<Record<keyof ProfileValues, string>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -60,7 +81,8 @@ export function useProfileForm(user: PublicUser) {
   const reloadTimer = useRef<number | null>(null);
 
   const changed = values.name.trim() !== initial.name || values.email.trim() !== initial.email || values.password !== '';
-  const clientErrors = profileErrors(values);
+  const clientErrors = profileErrors(values, initial.email);
+  const currentPasswordNeeded = needsCurrentPassword(values, initial.email);
   const valid = Object.keys(clientErrors).length === 0;
   const errors = visibleProfileErrors(clientErrors, serverErrors, touched);
 
@@ -90,6 +112,7 @@ export function useProfileForm(user: PublicUser) {
         name: values.name.trim(),
         email: values.email.trim(),
         ...(values.password ? { password: values.password, password_confirmation: values.passwordConfirmation } : {}),
+        ...(currentPasswordNeeded ? { current_password: values.currentPassword } : {}),
       });
       setSuccess(message);
       reloadTimer.current = window.setTimeout(() => window.location.reload(), PROFILE_RELOAD_MS);
@@ -112,6 +135,7 @@ export function useProfileForm(user: PublicUser) {
     saving,
     changed,
     valid,
+    needsCurrentPassword: currentPasswordNeeded,
     reset,
     save,
     canSave: changed && valid && !saving && !success,

@@ -1,3 +1,5 @@
+import { formatDateTimeGB } from '../../../lib/dates';
+
 /**
  * Display rules of the purchase history. Source: spec/accounts-and-shell.md §4 "Purchase
  * history" and §9 (payment method labels, en-US dates, subtotal = total − VAT + discount).
@@ -38,4 +40,38 @@ export function formatOrderDate(iso: string): string {
 /** Subtotal of an order: total − VAT + discount. */
 export function orderSubtotal(o: { amount_total: number; vat?: number | null; discount?: number | null }): number {
   return o.amount_total - (o.vat ?? 0) + (o.discount ?? 0);
+}
+
+/** What a receipt is: a payment confirmation (paid), an order (reserved, cancelled) or an invoice (awaiting payment). */
+export interface OrderDocument {
+  kind: 'confirmation' | 'order' | 'invoice';
+  /** 'Payment Confirmation', 'Order' or 'Invoice': the modal's title and the printed heading. */
+  title: string;
+  /** The order's state in words, printed after the title: 'Reserved, pay cash on delivery by 25 Nov 2026, 14:00'. */
+  state: string;
+}
+
+/**
+ * What an order prints as. Only a paid (or completed) order is a 'Payment Confirmation'; a
+ * cash-on-delivery reservation is an 'Order' to pay in cash by the end of its reservation; an
+ * order awaiting payment is an 'Invoice'; a cancelled or failed one an 'Order' saying so. The
+ * status is read from `status.code` (the server's), else from its name. Dates as `formatDate`
+ * gives them (en-GB date and time by default).
+ * Source: spec/accounts-and-shell.md §2 "Payment Confirmation modal", §4 "Purchase history"; issue 20.
+ */
+export function orderDocument(
+  order: { status: { name: string; code?: string } | null; reserved_until?: string | null; paid_at?: string | null },
+  formatDate: (iso: string) => string = formatDateTimeGB,
+): OrderDocument {
+  const code = (order.status?.code ?? order.status?.name ?? 'pending').toLowerCase().replace(/\s+/g, '_');
+  if (code === 'paid' || code === 'completed' || (!order.status?.code && /paid|confirmed|completed/.test(code))) {
+    return { kind: 'confirmation', title: 'Payment Confirmation', state: order.paid_at ? `Paid ${formatDate(order.paid_at)}` : 'Paid' };
+  }
+  if (code === 'reserved') {
+    const by = order.reserved_until ? ` by ${formatDate(order.reserved_until)}` : '';
+    return { kind: 'order', title: 'Order', state: `Reserved, pay cash on delivery${by}` };
+  }
+  if (code === 'cancelled') return { kind: 'order', title: 'Order', state: 'Cancelled, nothing to pay' };
+  if (code === 'failed') return { kind: 'order', title: 'Order', state: 'Payment failed' };
+  return { kind: 'invoice', title: 'Invoice', state: 'Awaiting payment' };
 }

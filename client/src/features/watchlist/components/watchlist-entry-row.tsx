@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Image, Stack, Text, Tooltip } from '@mantine/
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMK } from '@shared/rules/money';
-import { detailTimeLeft } from '@shared/rules/time-left';
+import { lotCountdown } from '@shared/rules/time-left';
 import type { WatchlistEntry } from '@shared/schemas/watchlist.schema';
 
 /** Name of an entry: name, else title. */
@@ -19,12 +19,14 @@ export function entryPrice(entry: WatchlistEntry): { label: string; amount: numb
 
 /**
  * One watched item as a compact row: picture, name (link to the item), price, time left
- * (accounts-and-shell §4 wording) and a remove button.
+ * (accounts-and-shell §4 wording; 'Opens in …' while the lot has not started, issue 20) and a
+ * remove button.
  */
 export function WatchlistEntryRow({ entry, now, onRemove }: { entry: WatchlistEntry; now: Date; onRemove: (id: number) => void }) {
   const image = entry.cropped || entry.image || entry.media[0]?.url || null;
   const price = entryPrice(entry);
-  const left = entry.type === 'cash' ? null : detailTimeLeft(entry.date_to, now);
+  const countdown = lotCountdown(entry, now);
+  const left = entry.type === 'cash' ? null : countdown.text;
   const closed = entry.closed_by != null || entry.status === 'sold' || entry.status === 'unsold';
   return (
     <Group gap="sm" wrap="nowrap" data-testid="watchlist-entry" data-item-id={entry.id}>
@@ -53,8 +55,8 @@ export function WatchlistEntryRow({ entry, now, onRemove }: { entry: WatchlistEn
           </Badge>
         ) : (
           left && (
-            <Text size="xs" c={left === 'Ended' ? 'red.7' : 'dimmed'}>
-              {left === 'Ended' || left === 'No end date' ? left : `${left} left`}
+            <Text size="xs" c={left === 'Ended' ? 'red.7' : countdown.phase === 'opens' ? 'blue.8' : 'dimmed'} data-testid="watchlist-timing">
+              {countdown.phase === 'opens' ? `Opens in ${left}` : left === 'Ended' || left === 'No end date' ? left : `${left} left`}
             </Text>
           )
         )}

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { SearchPageHeader } from '../../../components/search-page-header';
 import { useServerNow } from '../../../lib/server-clock';
 import { formatMK } from '@shared/rules/money';
-import { detailTimeLeft } from '@shared/rules/time-left';
+import { lotCountdown } from '@shared/rules/time-left';
 import type { WatchlistEntry } from '@shared/schemas/watchlist.schema';
 import {
   fetchWatchlistAtom,
@@ -33,7 +33,8 @@ export function WatchlistPage() {
   const count = useAtomValue(watchlistCountAtom);
   const fetchPage = useSetAtom(fetchWatchlistAtom);
   const remove = useRemoveWatch();
-  const now = useServerNow(30_000);
+  // Every second: countdowns show seconds in their last 10 minutes.
+  const now = useServerNow(1000);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
 
@@ -115,7 +116,9 @@ function WatchlistCard({ entry, now, onRemove }: { entry: WatchlistEntry; now: D
   const image = entry.cropped || entry.image || entry.media[0]?.url || null;
   const price = entryPrice(entry);
   const closed = entry.closed_by != null || entry.status === 'sold' || entry.status === 'unsold';
-  const left = entry.type === 'cash' ? 'Buy now' : closed ? 'Closed' : detailTimeLeft(entry.date_to, now);
+  const countdown = lotCountdown(entry, now);
+  const opens = countdown.phase === 'opens';
+  const left = entry.type === 'cash' ? 'Buy now' : closed ? 'Closed' : opens ? `Opens in ${countdown.text}` : countdown.text;
   return (
     <Card withBorder radius="lg" padding={0} data-testid="watchlist-card" data-item-id={entry.id} style={{ display: 'flex', flexDirection: 'column' }}>
       {image ? (
@@ -141,7 +144,7 @@ function WatchlistCard({ entry, now, onRemove }: { entry: WatchlistEntry; now: D
               {formatMK(price.amount)}
             </Text>
           </div>
-          <Badge variant="light" tt="none" color={left === 'Ended' || left === 'Closed' ? 'gray' : 'gavel'}>
+          <Badge variant="light" tt="none" color={left === 'Ended' || left === 'Closed' ? 'gray' : opens ? 'blue' : 'gavel'} data-testid="watchlist-timing">
             {left}
           </Badge>
         </Group>

@@ -29,7 +29,8 @@ export function WatchlistPanel() {
   const error = useAtomValue(watchlistErrorAtom);
   const count = useAtomValue(watchlistCountAtom);
   const remove = useRemoveWatch();
-  const now = useServerNow(30_000);
+  // Every second: countdowns show seconds in their last 10 minutes.
+  const now = useServerNow(1000);
   // The panel shows the unfiltered list; a search on the watchlist page doesn't narrow it.
   const first = search ? [] : items.slice(0, DASHBOARD_WATCHLIST_PANEL_SIZE);
 

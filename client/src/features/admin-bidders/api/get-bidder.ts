@@ -1,0 +1,11 @@
+import { bidderDetailSchema, type BidderDetail } from '@shared/schemas/bidder.schema';
+import { apiGet } from '../../../lib/api-client';
+
+/**
+ * `GET /api/admin/users/{id}` → the bidder's page: profile, roles, block, spending limit and what
+ * counts against it, registrations, recent bids, wins, unpaid orders and audit links. Rejects with
+ * the api client's error (404 'User not found'). Source: issue 13 "Bidders".
+ */
+export async function getBidder(id: number): Promise<BidderDetail> {
+  return bidderDetailSchema.parse(await apiGet(`/api/admin/users/${id}`));
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { lotViewSchema, type LotView } from '@shared/schemas/lot.schema';
+import { ApiError, apiSend, fieldMessages, readCookie, refreshCsrfCookie } from '../../../lib/api-client';
+
+const answerSchema = z.object({ data: lotViewSchema });
+
+/**
+ * `POST /api/admin/lots/{id}/images` (multipart, each file as `images[]`) → the lot with its
+ * pictures. Rejects with {@link ApiError}; a 422's messages (not a picture, over 40 megapixels or
+ * 15 MB) are its message. Source: issue 13 "Lots (items)" (pictures).
+ */
+export async function uploadLotImages(id: number, files: readonly File[]): Promise<LotView> {
+  if (!readCookie('XSRF-TOKEN')) await refreshCsrfCookie();
+  const form = new FormData();
+  for (const f of files) form.append('images[]', f, f.name);
+  const send = () =>
+    fetch(`/api/admin/lots/${id}/images`, {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'X-XSRF-TOKEN': readCookie('XSRF-TOKEN') ?? '' },
+    });
+  let res = await send();
+  if (res.status === 419) {
+    await refreshCsrfCookie();
+    res = await send();
+  }
+  const body = (await res.json().catch(() => null)) as { data?: unknown; message?: string; errors?: Record<string, string[]> } | null;
+  if (!res.ok || !body?.data) {
+    const fields = fieldMessages(body);
+    throw new ApiError(res.status, fields.length ? fields.join(' ') : (body?.message ?? 'The pictures could not be uploaded.'), body);
+  }
+  return answerSchema.parse(body).data;
+}
+
+/** `PATCH /api/admin/lots/{id}/images {order?, cover?}` → the lot with its pictures in the new order (the first is the cover). */
+export async function arrangeLotImages(id: number, change: { order?: number[]; cover?: number }): Promise<LotView> {
+  return answerSchema.parse(await apiSend('PATCH', `/api/admin/lots/${id}/images`, change)).data;
+}
+
+/** `DELETE /api/admin/lots/{id}/images/{imageId}` → the lot with its remaining pictures. */
+export async function deleteLotImage(id: number, imageId: number): Promise<LotView> {
+  return answerSchema.parse(await apiSend('DELETE', `/api/admin/lots/${id}/images/${imageId}`)).data;
+}

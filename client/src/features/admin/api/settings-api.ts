@@ -1,0 +1,12 @@
+import type { SiteSettingsPatch, SiteSettingsView } from '@shared/schemas/site-settings.schema';
+import { apiGet, apiSend } from '../../../lib/api-client';
+
+/** `GET /api/admin/settings` → the operators' settings. Source: issue 20 item 8. */
+export async function getSiteSettings(): Promise<SiteSettingsView> {
+  return ((await apiGet('/api/admin/settings')) as { data: SiteSettingsView }).data;
+}
+
+/** `PATCH /api/admin/settings` → the settings after the change. Rejects with the api client's error. */
+export async function changeSiteSettings(patch: SiteSettingsPatch): Promise<SiteSettingsView> {
+  return ((await apiSend('PATCH', '/api/admin/settings', patch)) as { data: SiteSettingsView }).data;
+}

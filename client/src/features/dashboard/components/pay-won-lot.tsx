@@ -1,0 +1,141 @@
+import { Alert, Badge, Button, Group, Modal, Paper, Radio, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { formatMK } from '@shared/rules/money';
+import type { PayWonOrderInput, PayWonOrderResult, WonLotOrder } from '@shared/schemas/won-order-payment.schema';
+import { ApiError } from '../../../lib/api-client';
+import { getWonLotOrder, payWonOrder } from '../api/won-order-payment';
+
+type Method = PayWonOrderInput['method'];
+
+/**
+ * The winner's Pay action for a won lot (issue 13 "Settlement"): reads the lot's order and shows
+ * "Pay" while it awaits payment (or "Paid"); the dialog explains DPO Pay's MK 999,999.99 limit
+ * BEFORE the buyer chooses (DPO Pay is not offered above it), then offers cash at the office or a
+ * bank transfer quoting the order reference. DPO Pay goes on to its payment page; the return
+ * page settles it as for a checkout. Renders nothing when the caller has no order for the lot.
+ * `variant="panel"` (the item page) frames it with the order reference and the amount due.
+ */
+export function PayWonLot({ itemId, size = 'xs', variant = 'button' }: { itemId: number; size?: 'xs' | 'sm' | 'md'; variant?: 'button' | 'panel' }) {
+  const [order, setOrder] = useState<WonLotOrder | null>(null);
+  const [open, setOpen] = useState(false);
+  const [method, setMethod] = useState<Method | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<PayWonOrderResult | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    getWonLotOrder(itemId)
+      .then((o) => live && setOrder(o))
+      .catch(() => live && setOrder(null));
+    return () => {
+      live = false;
+    };
+  }, [itemId]);
+
+  if (!order) return null;
+  if (order.status === 'paid' || order.status === 'completed') {
+    const badge = (
+      <Badge color="green" variant="light" data-testid="won-paid">
+        Paid
+      </Badge>
+    );
+    return variant === 'panel' ? (
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">Order {order.order_reference} is paid. Thank you.</Text>
+          {badge}
+        </Group>
+      </Paper>
+    ) : (
+      badge
+    );
+  }
+  if (order.status !== 'awaiting_payment') return null;
+
+  const submit = async () => {
+    if (!method) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await payWonOrder(order.id, method);
+      if (answer.payment_url) {
+        window.location.assign(answer.payment_url);
+        return;
+      }
+      setDone(answer);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'We could not start the payment. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const button = (
+    <Button
+      size={size}
+      fullWidth={variant === 'panel'}
+      onClick={() => setOpen(true)}
+      data-testid="pay-won-lot"
+      aria-label={`Pay order ${order.order_reference}`}
+    >
+      Pay
+    </Button>
+  );
+  return (
+    <>
+      {variant === 'panel' ? (
+        <Paper withBorder radius="md" p="md" data-testid="won-lot-panel">
+          <Stack gap="xs">
+            <Text fw={700}>You won this lot</Text>
+            <Text size="sm">
+              Order {order.order_reference} · amount due <strong>{formatMK(order.amount)}</strong>. Please pay within 3 working days of the close.
+            </Text>
+            {button}
+          </Stack>
+        </Paper>
+      ) : (
+        button
+      )}
+      <Modal opened={open} onClose={() => setOpen(false)} title={`Pay for order ${order.order_reference}`} centered>
+        {done ? (
+          <Stack>
+            <Alert color="green" data-testid="pay-instructions">
+              {done.message}
+            </Alert>
+            <Text size="sm" c="dimmed">
+              Your order stays awaiting payment until we record the money; you will be told when it is paid.
+            </Text>
+            <Button onClick={() => setOpen(false)}>Done</Button>
+          </Stack>
+        ) : (
+          <Stack>
+            <Text>
+              Amount due: <strong>{formatMK(order.amount)}</strong>
+            </Text>
+            <Alert color={order.dpo_accepts ? 'blue' : 'yellow'} data-testid="dpo-limit-note">
+              {order.dpo_accepts
+                ? 'DPO Pay (card or mobile money) takes payments of up to MK 999,999.99.'
+                : 'This amount is above DPO Pay’s limit of MK 999,999.99, so pay in cash at our office or by bank transfer.'}
+            </Alert>
+            <Radio.Group value={method ?? ''} onChange={(v) => setMethod(v as Method)} label="How will you pay?">
+              <Stack gap="xs" mt="xs">
+                {order.dpo_accepts && <Radio value="dpopay" label="DPO Pay — card or mobile money, now" />}
+                <Radio value="cash" label="Cash at our office" />
+                <Radio value="bank" label={`Bank transfer, quoting ${order.order_reference} as the reference`} />
+              </Stack>
+            </Radio.Group>
+            {error && (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            )}
+            <Button onClick={() => void submit()} disabled={!method} loading={busy} data-testid="pay-continue">
+              {method === 'dpopay' ? 'Continue to DPO Pay' : 'Continue'}
+            </Button>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}

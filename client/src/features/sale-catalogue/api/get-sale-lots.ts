@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { itemSchema, type Item } from '@shared/schemas/item.schema';
+import { paginationSchema, type Pagination } from '@shared/schemas/watchlist.schema';
+import { apiGet } from '../../../lib/api-client';
+
+/** Lots asked for per page of a catalogue. */
+export const CATALOGUE_PAGE_SIZE = 48;
+
+/**
+ * `GET /api/sales/{id}/lots?page=&per_page=` → one page of a published sale's lots in lot order
+ * (the public Item shape with `lot_number`) and its pagination. A lot the client cannot read is
+ * left out. Rejects with the api client's error. Source: issue 13 "Sales".
+ */
+export async function getSaleLots(id: number, page: number): Promise<{ lots: Item[]; meta: Pagination }> {
+  const body = z
+    .object({ data: z.array(z.unknown()), meta: paginationSchema })
+    .parse(await apiGet(`/api/sales/${id}/lots`, { page, per_page: CATALOGUE_PAGE_SIZE }));
+  const lots = body.data.flatMap((raw) => {
+    const parsed = itemSchema.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return { lots, meta: body.meta };
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusEvent } from '../../../server/realtime/bus.js';
+import { createAuctionType, createBranch, createItem } from '../../helpers/factories.js';
+import { startTestServer, type TestServer } from '../../helpers/test-server.js';
+
+let server: TestServer;
+let online: number;
+let branch: number;
+let shown: number;
+const H = 3600_000;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.database.db;
+  branch = await createBranch(db, 'Blantyre');
+  online = await createAuctionType(db, 'online', 'Online Auction');
+  for (let i = 0; i < 3; i++)
+    shown = await createItem(db, { name: `Cached lot ${i}`, auction_type_id: online, branch_id: branch, created_at: new Date(Date.now() - (10 - i) * H) });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const get = (path: string, etag?: string) => fetch(server.url + path, { headers: etag ? { 'If-None-Match': etag } : {} });
+const names = async (res: Response) => ((await res.json()) as { data: { name: string }[] }).data.map((i) => i.name);
+const publish = (event: Pick<BusEvent, 'type' | 'payload'>) =>
+  server.bus.publish({
+    ...event,
+    id: `e-test-${Math.random()}`,
+    subject: { type: 'item', id: 0 },
+    actor: { type: 'guest' },
+    created_at: new Date().toISOString(),
+  } as BusEvent);
+
+describe('the listing landing page, answered from memory with an ETag (issue 21)', () => {
+  it('when the same landing page is asked again with its ETag, then the answer is 304 without a body', async () => {
+    const first = await get('/ajax-items');
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"l/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const again = await get('/ajax-items', etag!);
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('when a lot changes and its event arrives, then the next answer is fresh, with another ETag', async () => {
+    const before = await get('/ajax-items?sort_by=oldest');
+    const etag = before.headers.get('etag')!;
+    await server.database.db.updateTable('items').set({ name: 'Renamed cached lot' }).where('id', '=', shown).execute();
+    // Until an event says so, the page is the one kept (for a few seconds at most).
+    expect((await get('/ajax-items?sort_by=oldest', etag)).status).toBe(304);
+    await publish({ type: 'item.updated', payload: { item_id: shown } });
+    const after = await get('/ajax-items?sort_by=oldest', etag);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(await names(after)).toContain('Renamed cached lot');
+  });
+
+  it('when a bid is placed, then only the pages showing that lot or ordered by price are dropped', async () => {
+    const db = server.database.db;
+    const other = await createItem(db, { name: 'Unlisted lot', auction_type_id: online, branch_id: branch, created_at: new Date(Date.now() - 1000 * H) });
+    await publish({ type: 'item.updated', payload: { item_id: other } });
+    const newest = (await get('/ajax-items?per_page=2')).headers.get('etag')!;
+    const byPrice = (await get('/ajax-items?per_page=2&sort_by=price_high')).headers.get('etag')!;
+    // The bid on the old lot makes it the dearest; the rename of a shown lot comes with no event.
+    await db.updateTable('items').set({ bid_amount: 99_000_000, bid_count: 1 }).where('id', '=', other).execute();
+    await db.updateTable('items').set({ name: 'Quietly renamed lot' }).where('id', '=', shown).execute();
+    await publish({ type: 'bid.placed', payload: { item_id: other } as never });
+    expect((await get('/ajax-items?per_page=2', newest)).status).toBe(304);
+    const price = await get('/ajax-items?per_page=2&sort_by=price_high', byPrice);
+    expect(price.status).toBe(200);
+    expect((await names(price))[0]).toBe('Unlisted lot');
+    await publish({ type: 'bid.placed', payload: { item_id: shown } as never });
+    const fresh = await get('/ajax-items?per_page=2', newest);
+    expect(fresh.status).toBe(200);
+    expect(await names(fresh)).toContain('Quietly renamed lot');
+  });
+
+  it('when the listing is searched, filtered or paged, then it is read afresh every time', async () => {
+    await server.database.db.updateTable('items').set({ name: 'Cached lot searched' }).where('id', '=', shown).execute();
+    expect(await names(await get('/ajax-items?search=cached'))).toContain('Cached lot searched');
+    await server.database.db.updateTable('items').set({ name: 'Cached lot searched again' }).where('id', '=', shown).execute();
+    expect(await names(await get('/ajax-items?search=cached'))).toContain('Cached lot searched again');
+  });
+});
