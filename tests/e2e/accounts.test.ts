@@ -52,8 +52,19 @@ describe('accounts end to end in Chromium', () => {
     // Signing in through the modal from elsewhere returns to the stored redirect.
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.waitForURL(`${e2e.server.url}/`);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    expect(await page.getByRole('dialog').getByRole('heading').first().textContent()).toBe('Welcome to Gavel');
+    // The header may still be re-rendering with the visitor's state: a click it swallowed is repeated.
+    const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
+    const signInDialog = page.getByRole('dialog');
+    await expect
+      .poll(
+        async () => {
+          if (!(await signInDialog.isVisible())) await signInButton.click({ timeout: 2_000 }).catch(() => undefined);
+          return signInDialog.isVisible();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    expect(await signInDialog.getByRole('heading').first().textContent()).toBe('Welcome to Gavel');
     await signInThroughModal(page, email, 'kwacha1');
     await page.waitForURL(`${e2e.server.url}/bid-dashboard`);
     await expect.poll(() => page.title()).toBe('Bid Dashboard | Gavel');
