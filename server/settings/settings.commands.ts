@@ -6,7 +6,7 @@ import { AppError } from '../http/app-error.js';
 import { putSetting, readSiteSettings } from './settings.repository.js';
 
 /**
- * Command: an operator changes site settings (`mask_bidder_names`, `vat_rate_percent`). One `setting.changed` event per
+ * Command: an operator changes site settings (`mask_bidder_names`, `vat_rate_percent`, `payment_due_days`). One `setting.changed` event per
  * setting whose value changed (key, before, after): the audit trail records it and every server
  * process re-reads the setting when it hears it (bid histories and live bids mask names at once).
  * @returns the settings after the change.
@@ -17,7 +17,7 @@ export async function changeSiteSettings(trx: Transaction<Database>, actor: Acto
   if (actor.type !== 'operator') throw AppError.forbidden();
   const before = await readSiteSettings(trx);
   const events: DomainEvent[] = [];
-  for (const key of ['mask_bidder_names', 'vat_rate_percent'] as const) {
+  for (const key of ['mask_bidder_names', 'vat_rate_percent', 'payment_due_days'] as const) {
     const after = input[key];
     if (after === undefined || after === before[key]) continue;
     await putSetting(trx, key, after);

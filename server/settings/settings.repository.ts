@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { normaliseBidFactor, normaliseIncrement } from '@shared/rules/bidding.js';
-import { DEFAULT_VAT_RATE_PERCENT } from '@shared/rules/settlement.js';
+import { DEFAULT_PAYMENT_DUE_DAYS, DEFAULT_VAT_RATE_PERCENT } from '@shared/rules/settlement.js';
 import type { SiteSettingsView } from '@shared/schemas/site-settings.schema.js';
 import type { Database } from '../db/types.js';
 
@@ -47,7 +47,20 @@ export async function getVatRatePercent(db: Kysely<Database>): Promise<number> {
   return Number.isFinite(v) && v >= 0 && v <= 100 ? v : DEFAULT_VAT_RATE_PERCENT;
 }
 
-/** The settings of the operators' Settings screen. Source: issue 20 item 8; issue 13 (VAT). */
+/**
+ * Days a buyer has to pay an invoice after their lot closes: setting `payment_due_days`, a whole
+ * number 1–60, default {@link DEFAULT_PAYMENT_DUE_DAYS}. Source: issue 13 "Settlement".
+ */
+export async function getPaymentDueDays(db: Kysely<Database>): Promise<number> {
+  const v = Number(await getSetting<unknown>(db, 'payment_due_days', DEFAULT_PAYMENT_DUE_DAYS));
+  return Number.isInteger(v) && v >= 1 && v <= 60 ? v : DEFAULT_PAYMENT_DUE_DAYS;
+}
+
+/** The settings of the operators' Settings screen. Source: issue 20 item 8; issue 13 (VAT, payment deadline). */
 export async function readSiteSettings(db: Kysely<Database>): Promise<SiteSettingsView> {
-  return { mask_bidder_names: await getMaskBidderNames(db), vat_rate_percent: await getVatRatePercent(db) };
+  return {
+    mask_bidder_names: await getMaskBidderNames(db),
+    vat_rate_percent: await getVatRatePercent(db),
+    payment_due_days: await getPaymentDueDays(db),
+  };
 }

@@ -1,6 +1,9 @@
 /** VAT on the buyer's premium unless operators set another rate (Malawi's standard rate). Source: issue 13 "Settlement and results". */
 export const DEFAULT_VAT_RATE_PERCENT = 16.5;
 
+/** Days a buyer has to pay an invoice after their lot closes unless operators set another. Source: issue 13 "Settlement". */
+export const DEFAULT_PAYMENT_DUE_DAYS = 3;
+
 /** Rounds an amount of kwacha to the tambala (2 decimals), halves away from zero. */
 export function roundTambala(amount: number): number {
   return (Math.sign(amount) * Math.round(Math.abs(amount) * 100 + Number.EPSILON)) / 100;

@@ -35,7 +35,7 @@ describe('a sale’s results in Chromium (issue 13 "Settlement and results")', (
     await signInThroughLoginPage(page, e2e.server.url, operator.email);
     await page.goto(`${e2e.server.url}/admin/settings`);
     await page.getByTestId('vat-rate').fill('17.5');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: /^Save: VAT/ }).click();
     await page.getByText("VAT on the buyer's premium is now 17.5 %").waitFor();
 
     await page.goto(`${e2e.server.url}/admin/sales/${saleId}`);

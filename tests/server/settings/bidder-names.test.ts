@@ -41,7 +41,11 @@ describe('bidder names in bid histories (spec/shopping.md §2; issue 20 item 8)'
       { userId: chikondi.id, amount: 110_000 },
       { userId: blank.id, amount: 120_000 },
     ]);
-    expect((await new TestClient(server.url, admin.token).get('/api/admin/settings')).body.data).toEqual({ mask_bidder_names: false, vat_rate_percent: 16.5 });
+    expect((await new TestClient(server.url, admin.token).get('/api/admin/settings')).body.data).toEqual({
+      mask_bidder_names: false,
+      vat_rate_percent: 16.5,
+      payment_due_days: 3,
+    });
     expect(await names(new TestClient(server.url), itemId)).toEqual([' ', 'Chikondi Banda']);
   });
 
@@ -57,7 +61,7 @@ describe('bidder names in bid histories (spec/shopping.md §2; issue 20 item 8)'
     ]);
     const changed = await setMasking(true);
     expect(changed.status).toBe(200);
-    expect(changed.body.data).toEqual({ mask_bidder_names: true, vat_rate_percent: 16.5 });
+    expect(changed.body.data).toEqual({ mask_bidder_names: true, vat_rate_percent: 16.5, payment_due_days: 3 });
 
     expect(await names(new TestClient(server.url), itemId)).toEqual(['C••••• B. (Bidder 1)', 'T••••• M. (Bidder 2)', 'C••••• B. (Bidder 1)']);
     expect(await names(new TestClient(server.url, thoko.token), itemId)).toEqual(['C••••• B. (Bidder 1)', 'Thoko Mwale', 'C••••• B. (Bidder 1)']);
@@ -117,5 +121,23 @@ describe('the VAT rate on the buyer’s premium (issue 13 "Settlement and result
       expect(res.body.errors.vat_rate_percent).toHaveLength(1);
     }
     await client.request('PATCH', '/api/admin/settings', { vat_rate_percent: 16.5 });
+  });
+});
+
+describe('the payment deadline of invoices (issue 13 "Settlement")', () => {
+  it('when an operator sets the days to pay, then it is kept and audited; fractions, zero and more than 60 days are refused with 422', async () => {
+    const client = new TestClient(server.url, admin.token);
+    const changed = await client.request('PATCH', '/api/admin/settings', { payment_due_days: 7 });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.payment_due_days).toBe(7);
+    const events = await server.database.db.selectFrom('domain_events').select('payload').where('type', '=', 'setting.changed').execute();
+    expect(events.map((e) => e.payload)).toContainEqual({ key: 'payment_due_days', before: 3, after: 7 });
+    for (const bad of [0, 61, 2.5, '7']) {
+      const res = await client.request('PATCH', '/api/admin/settings', { payment_due_days: bad });
+      expect(res.status, String(bad)).toBe(422);
+      expect(res.body.errors.payment_due_days).toHaveLength(1);
+    }
+    await client.request('PATCH', '/api/admin/settings', { payment_due_days: 3 });
+    expect((await client.get('/api/admin/settings')).body.data.payment_due_days).toBe(3);
   });
 });

@@ -1,7 +1,7 @@
 import { Button, Card, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { maskBidderName } from '@shared/rules/bidder-name';
-import type { SiteSettingsView } from '@shared/schemas/site-settings.schema';
+import type { SiteSettingsPatch, SiteSettingsView } from '@shared/schemas/site-settings.schema';
 import { HistoryLink } from '../../../components/history-link';
 import { auditHref } from '../../../lib/audit-links';
 import { ApiError } from '../../../lib/api-client';
@@ -17,14 +17,10 @@ import { changeSiteSettings, getSiteSettings } from '../api/settings-api';
 export function SettingsAdmin() {
   const [settings, setSettings] = useState<SiteSettingsView | null>(null);
   const [saving, setSaving] = useState(false);
-  const [vat, setVat] = useState<number | ''>('');
 
   useEffect(() => {
     getSiteSettings()
-      .then((s) => {
-        setSettings(s);
-        setVat(s.vat_rate_percent);
-      })
+      .then(setSettings)
       .catch(() => notifyError('Failed to load the settings'));
   }, []);
 
@@ -40,12 +36,11 @@ export function SettingsAdmin() {
     }
   };
 
-  const saveVat = async () => {
-    if (vat === '' || vat === settings?.vat_rate_percent) return;
+  const saveNumber = async (patch: SiteSettingsPatch, done: string) => {
     setSaving(true);
     try {
-      setSettings(await changeSiteSettings({ vat_rate_percent: Number(vat) }));
-      notifySuccess(`VAT on the buyer's premium is now ${vat} %`);
+      setSettings(await changeSiteSettings(patch));
+      notifySuccess(done);
     } catch (err) {
       notifyError(err instanceof ApiError ? err.message : 'Failed to save the setting');
     } finally {
@@ -78,25 +73,79 @@ export function SettingsAdmin() {
         </Stack>
       </Card>
       <Card withBorder radius="lg" padding="lg" maw={720}>
-        <Group align="flex-end" gap="sm">
-          <NumberInput
+        <Stack gap="lg">
+          <NumberSetting
             label="VAT on the buyer’s premium (%)"
             description="Charged on the premium (not the hammer price) in sale results and invoices."
-            value={vat}
-            onChange={(v) => setVat(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
-            min={0}
-            max={100}
-            decimalScale={2}
+            saved={settings?.vat_rate_percent}
+            decimals={2}
             step={0.5}
-            disabled={settings === null || saving}
-            style={{ flex: 1, minWidth: 220 }}
-            data-testid="vat-rate"
+            max={100}
+            busy={settings === null || saving}
+            onSave={(v) => void saveNumber({ vat_rate_percent: v }, `VAT on the buyer's premium is now ${v} %`)}
+            testId="vat-rate"
           />
-          <Button onClick={() => void saveVat()} disabled={settings === null || saving || vat === '' || vat === settings?.vat_rate_percent}>
-            Save
-          </Button>
-        </Group>
+          <NumberSetting
+            label="Days to pay an invoice"
+            description="The payment deadline printed on a buyer's invoice, counted from the close of their last lot in the sale."
+            saved={settings?.payment_due_days}
+            decimals={0}
+            step={1}
+            min={1}
+            max={60}
+            busy={settings === null || saving}
+            onSave={(v) => void saveNumber({ payment_due_days: v }, `Invoices are now due ${v} ${v === 1 ? 'day' : 'days'} after the close`)}
+            testId="payment-due-days"
+          />
+        </Stack>
       </Card>
     </Stack>
+  );
+}
+
+/** One numeric setting: its field (showing the saved value until edited) and a Save button enabled once it differs. */
+function NumberSetting(props: {
+  label: string;
+  description: string;
+  saved: number | undefined;
+  decimals: number;
+  step: number;
+  min?: number;
+  max: number;
+  busy: boolean;
+  onSave: (value: number) => void;
+  testId: string;
+}) {
+  const [draft, setDraft] = useState<number | '' | null>(null);
+  const value = draft ?? props.saved ?? '';
+  const changed = value !== '' && value !== props.saved;
+  return (
+    <Group align="flex-end" gap="sm">
+      <NumberInput
+        label={props.label}
+        description={props.description}
+        value={value}
+        onChange={(v) => setDraft(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+        min={props.min ?? 0}
+        max={props.max}
+        decimalScale={props.decimals}
+        allowDecimal={props.decimals > 0}
+        step={props.step}
+        disabled={props.busy}
+        style={{ flex: 1, minWidth: 220 }}
+        data-testid={props.testId}
+      />
+      <Button
+        onClick={() => {
+          if (!changed) return;
+          props.onSave(Number(value));
+          setDraft(null);
+        }}
+        disabled={props.busy || !changed}
+        aria-label={`Save: ${props.label}`}
+      >
+        Save
+      </Button>
+    </Group>
   );
 }
