@@ -1,22 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { profileErrors, visibleProfileErrors } from '../../../client/src/features/profile/hooks/use-profile-form.js';
+import { profileFormErrors, profileServerErrors } from '../../../client/src/features/profile/hooks/use-profile-form.js';
 
-describe('profile form errors (spec/accounts-and-shell.md §5 "Profile")', () => {
-  it('when the name is cleared and a 2-character password typed, then both client errors show under their fields', () => {
-    const client = profileErrors({ name: '', email: 'a@b.mw', password: 'ab', passwordConfirmation: '', currentPassword: '' });
-    // Typing in a field clears its server error by leaving the key undefined.
-    const server = { name: undefined, password: undefined };
-    expect(visibleProfileErrors(client, server, true)).toEqual({
+const saved = { name: 'Amara Gondwe', email: 'a@b.mw', password: '', password_confirmation: '', current_password: '' };
+
+describe('profile form errors (spec/accounts-and-shell.md §5 "Profile", checked with the server\'s schema)', () => {
+  it('when the name is cleared and a 2-character password typed, then the client errors sit under their fields in the spec words', () => {
+    expect(profileFormErrors({ ...saved, name: ' ', password: 'ab', current_password: 'password' }, saved.email)).toEqual({
       name: 'Name is required.',
       password: 'Password must be at least 4 characters long.',
-      passwordConfirmation: 'Passwords do not match.',
+      password_confirmation: 'Passwords do not match.',
     });
+    expect(profileFormErrors({ ...saved, email: '' }, saved.email)).toMatchObject({ email: 'Email address is required.' });
+    expect(profileFormErrors(saved, saved.email)).toEqual({});
   });
 
-  it('when the server rejected a field, then its text replaces the client one; untouched forms show only server errors', () => {
-    expect(visibleProfileErrors({ email: 'Email address is required.' }, { email: 'The email has already been taken.' }, true)).toEqual({
+  it('when the email or the password changes without the current password, then the current password is asked for (issue 18)', () => {
+    const needed = 'Enter your current password to change your email address or password.';
+    expect(profileFormErrors({ ...saved, email: 'new@b.mw' }, saved.email)).toEqual({ current_password: needed });
+    expect(profileFormErrors({ ...saved, password: 'Zomba-7', password_confirmation: 'Zomba-7' }, saved.email)).toEqual({ current_password: needed });
+    expect(profileFormErrors({ ...saved, email: ' A@B.MW ' }, saved.email)).toEqual({});
+  });
+
+  it('when the server refuses fields, then its texts go under those fields; unknown keys are left to the general message', () => {
+    expect(profileServerErrors({ email: 'The email has already been taken.', current_password: 'The current password is incorrect.', phone: 'x' })).toEqual({
       email: 'The email has already been taken.',
+      current_password: 'The current password is incorrect.',
     });
-    expect(visibleProfileErrors({ name: 'Name is required.' }, {}, false)).toEqual({});
+    expect(profileServerErrors({ phone: 'x' })).toEqual({});
   });
 });

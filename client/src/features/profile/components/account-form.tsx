@@ -13,9 +13,10 @@ import type { ProfileForm } from '../hooks/use-profile-form';
  * password is being changed.
  */
 export function AccountForm({ form }: { form: ProfileForm }) {
+  const { fields } = form;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void form.save();
+    form.save();
   };
   return (
     <form onSubmit={submit} noValidate data-testid="account-form">
@@ -35,49 +36,23 @@ export function AccountForm({ form }: { form: ProfileForm }) {
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Full Name"
-              autoComplete="name"
-              value={form.values.name}
-              onChange={(e) => form.set('name', e.currentTarget.value)}
-              error={form.errors.name}
-              required
-            />
-            <TextInput
-              label="Email Address"
-              type="email"
-              autoComplete="email"
-              value={form.values.email}
-              onChange={(e) => form.set('email', e.currentTarget.value)}
-              error={form.errors.email}
-              required
-            />
-            <PasswordInput
-              label="New Password"
-              description={ACCOUNT_MESSAGES.passwordHint}
-              autoComplete="new-password"
-              value={form.values.password}
-              onChange={(e) => form.set('password', e.currentTarget.value)}
-              error={form.errors.password}
-            />
+            <TextInput label="Full Name" autoComplete="name" {...fields.getInputProps('name')} required />
+            <TextInput label="Email Address" type="email" autoComplete="email" {...fields.getInputProps('email')} required />
+            <PasswordInput label="New Password" description={ACCOUNT_MESSAGES.passwordHint} autoComplete="new-password" {...fields.getInputProps('password')} />
             <PasswordInput
               label="Confirm New Password"
               description="Repeat the new password"
               autoComplete="new-password"
-              value={form.values.passwordConfirmation}
-              onChange={(e) => form.set('passwordConfirmation', e.currentTarget.value)}
-              error={form.errors.passwordConfirmation}
+              {...fields.getInputProps('password_confirmation')}
             />
           </SimpleGrid>
-          <PasswordStrengthMeter password={form.values.password} />
+          <PasswordStrengthMeter password={fields.values.password} />
           {form.needsCurrentPassword && (
             <PasswordInput
               label={ACCOUNT_MESSAGES.currentPasswordLabel}
               description={ACCOUNT_MESSAGES.currentPasswordHint}
               autoComplete="current-password"
-              value={form.values.currentPassword}
-              onChange={(e) => form.set('currentPassword', e.currentTarget.value)}
-              error={form.errors.currentPassword}
+              {...fields.getInputProps('current_password')}
               required
               data-testid="current-password"
             />

@@ -82,7 +82,7 @@ function SignedInProfile({ user, settings }: { user: PublicUser; settings?: Reac
           <Button variant="default" leftSection={<IconRotate size={16} />} onClick={form.reset} disabled={!form.canReset}>
             Reset
           </Button>
-          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void form.save()} disabled={!form.canSave} loading={form.saving}>
+          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={form.save} disabled={!form.canSave} loading={form.saving}>
             Save Changes
           </Button>
         </Group>
