@@ -251,7 +251,7 @@ export function createApp(deps: AppDeps): GavelRequestListener {
       endOtherSockets: (userId, keep) => deps.credentialSockets?.disconnectUserExcept(userId, keep),
     }),
   );
-  app.use(createNewsletterRouter({ runner: deps.runner, perHour: config.FORM_RATE_LIMIT_PER_HOUR }));
+  app.use(createNewsletterRouter({ db, runner: deps.runner, perHour: config.FORM_RATE_LIMIT_PER_HOUR }));
   app.use(createAuditRouter({ db }));
   app.use(createNotificationsRouter({ db, runner: deps.runner, pushPublicKey: deps.pushPublicKey }));
 

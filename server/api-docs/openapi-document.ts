@@ -71,6 +71,7 @@ import { saleResultsSchema } from '@shared/schemas/sale-results.schema.js';
 import { createSavedSearchInputSchema, savedSearchViewSchema, updateSavedSearchInputSchema } from '@shared/schemas/saved-search.schema.js';
 import { sitePageInputSchema, sitePageSlugSchema } from '@shared/schemas/site-page.schema.js';
 import { siteSettingsPatchSchema } from '@shared/schemas/site-settings.schema.js';
+import { auctioneerContactViewSchema } from '@shared/schemas/auctioneer-contact.schema.js';
 import {
   declineSubscriptionInputSchema,
   registerBidInputSchema,
@@ -738,6 +739,18 @@ export const API_ROUTES: Record<string, RouteDoc> = {
   },
   'GET /api/admin/settings': { tag: 'Operators', summary: 'Site settings', access: 'admin', answer: 'The settings' },
   'PATCH /api/admin/settings': { tag: 'Operators', summary: 'Change site settings', access: 'admin', body: siteSettingsPatchSchema, answer: 'The settings' },
+  'GET /api/site/contact': {
+    tag: 'Pages',
+    summary: "The auctioneer's contact details and office hours (About page, footer, invoices); cacheable for a minute",
+    response: z.object({ data: auctioneerContactViewSchema }),
+  },
+  'GET /api/admin/newsletter/subscribers.csv': {
+    tag: 'Operators',
+    summary: 'Newsletter subscribers still subscribed, oldest first, as CSV (email, name, subscribed_at, source)',
+    access: 'admin',
+    responseType: 'text/csv',
+    answer: 'CSV',
+  },
   'GET /api/admin/bid-increments': { tag: 'Operators', summary: 'Increment tables', access: 'admin', answer: 'The tables' },
   'PUT /api/admin/bid-increments': {
     tag: 'Operators',

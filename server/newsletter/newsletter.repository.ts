@@ -48,3 +48,28 @@ export async function insertNewsletterSubscription(
     .executeTakeFirst();
   return inserted?.id;
 }
+
+/** One subscribed address as the operators' export lists it. */
+export interface NewsletterSubscriberRow {
+  email: string;
+  /** The account's name when a signed-in user subscribed (null for a guest's sign-up). */
+  name: string | null;
+  /** Where the sign-up form was (the page's path), null when unknown. */
+  source: string | null;
+  subscribed_at: Date;
+}
+
+/**
+ * Every address still subscribed (not unsubscribed), oldest sign-up first, with the name of the
+ * account that signed it up. Source: issue 13 "Settlement and results" (subscribers as CSV).
+ */
+export async function listNewsletterSubscribers(db: Kysely<Database>): Promise<NewsletterSubscriberRow[]> {
+  return withNewsletter(db)
+    .selectFrom('newsletter_subscriptions as n')
+    .leftJoin('users as u', 'u.id', 'n.user_id')
+    .select(['n.email', 'u.name', 'n.source', 'n.created_at as subscribed_at'])
+    .where('n.unsubscribed_at', 'is', null)
+    .orderBy('n.created_at')
+    .orderBy('n.id')
+    .execute();
+}

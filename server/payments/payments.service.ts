@@ -121,6 +121,17 @@ function ownsOrder(order: { user_id: number | null; guest_token_hash: string | n
 }
 
 /**
+ * Hours a cash-on-delivery order was reserved for when placed (its `reserved_until` less its
+ * `created_at`, both the placing transaction's clock), so the result page keeps stating them after
+ * operators change the setting; null when the order holds no reservation.
+ */
+function heldHours(createdAt: Date, reservedUntil: Date | null): number | null {
+  if (!reservedUntil) return null;
+  const hours = Math.round((reservedUntil.getTime() - createdAt.getTime()) / 3_600_000);
+  return hours > 0 ? hours : null;
+}
+
+/**
  * The result pages' view of an order by reference, for its owner only. A DPO order whose payment
  * is still pending is verified first with the STORED token (the return query is never trusted),
  * the viewer being the actor of what that settles; a failed verifyToken is logged and the
@@ -162,7 +173,7 @@ export async function getPaymentResult(
       approval_code: cash ? null : (payment?.approval_code ?? null),
       payment_date: fresh.paid_at ? fresh.paid_at.toISOString() : null,
       reserved_until: fresh.reserved_until ? fresh.reserved_until.toISOString() : null,
-      reserve_hours: cash ? args.reserveHours : null,
+      reserve_hours: cash ? (heldHours(fresh.created_at, fresh.reserved_until) ?? args.reserveHours) : null,
       result_code: payment?.result_code ?? null,
       message: payment?.result_explanation ?? null,
       lines,

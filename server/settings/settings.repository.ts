@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import { normaliseBidFactor, normaliseIncrement } from '@shared/rules/bidding.js';
 import { DEFAULT_PAYMENT_DUE_DAYS, DEFAULT_VAT_RATE_PERCENT } from '@shared/rules/settlement.js';
-import type { SiteSettingsView } from '@shared/schemas/site-settings.schema.js';
+import { auctioneerContactSchema, DEFAULT_AUCTIONEER_CONTACT, type AuctioneerContact } from '@shared/schemas/auctioneer-contact.schema.js';
+import {
+  DEFAULT_COD_RESERVATION_HOURS,
+  DEFAULT_SOFT_CLOSE_MINUTES,
+  MAX_COD_RESERVATION_HOURS,
+  MAX_SITE_SOFT_CLOSE_MINUTES,
+  type SiteSettingsView,
+} from '@shared/schemas/site-settings.schema.js';
 import type { Database } from '../db/types.js';
 
 /** Reads one setting's JSON value, or `fallback` when it is missing. */
@@ -56,11 +63,46 @@ export async function getPaymentDueDays(db: Kysely<Database>): Promise<number> {
   return Number.isInteger(v) && v >= 1 && v <= 60 ? v : DEFAULT_PAYMENT_DUE_DAYS;
 }
 
-/** The settings of the operators' Settings screen. Source: issue 20 item 8; issue 13 (VAT, payment deadline). */
+/**
+ * The site's soft close in minutes: setting `soft_close_minutes`, a whole number 0–60 (0: off),
+ * default {@link DEFAULT_SOFT_CLOSE_MINUTES}. The bid path reads the same row (a sale's own
+ * `soft_close_minutes` wins when set). Source: issue 13 "Settlement and results".
+ */
+export async function getSoftCloseMinutes(db: Kysely<Database>): Promise<number> {
+  const v = Number(await getSetting<unknown>(db, 'soft_close_minutes', DEFAULT_SOFT_CLOSE_MINUTES));
+  return Number.isInteger(v) && v >= 0 && v <= MAX_SITE_SOFT_CLOSE_MINUTES ? v : DEFAULT_SOFT_CLOSE_MINUTES;
+}
+
+/**
+ * Hours a new cash-on-delivery order reserves its items: setting `cod_reservation_hours`, a whole
+ * number 1–336, default {@link DEFAULT_COD_RESERVATION_HOURS}. The checkout reads the same row;
+ * each order stores its own `reserved_until`, so a change applies to new orders only.
+ * Source: spec/shopping.md §2 "Payment success page", §9; issue 13.
+ */
+export async function getCodReservationHours(db: Kysely<Database>): Promise<number> {
+  const v = Number(await getSetting<unknown>(db, 'cod_reservation_hours', DEFAULT_COD_RESERVATION_HOURS));
+  return Number.isInteger(v) && v >= 1 && v <= MAX_COD_RESERVATION_HOURS ? v : DEFAULT_COD_RESERVATION_HOURS;
+}
+
+/**
+ * The auctioneer's contact details and office hours (setting `auctioneer_contact`), as the About
+ * page, the footer and invoices show them; {@link DEFAULT_AUCTIONEER_CONTACT} while unset (or
+ * should the stored value not read as one). Never throws for a bad stored value.
+ * Source: issue 13 "Settlement and results".
+ */
+export async function getAuctioneerContact(db: Kysely<Database>): Promise<AuctioneerContact> {
+  const parsed = auctioneerContactSchema.safeParse(await getSetting<unknown>(db, 'auctioneer_contact', null));
+  return parsed.success ? parsed.data : { ...DEFAULT_AUCTIONEER_CONTACT };
+}
+
+/** The settings of the operators' Settings screen. Source: issue 20 item 8; issue 13 (VAT, payment deadline, soft close, COD hold, contact). */
 export async function readSiteSettings(db: Kysely<Database>): Promise<SiteSettingsView> {
   return {
     mask_bidder_names: await getMaskBidderNames(db),
     vat_rate_percent: await getVatRatePercent(db),
     payment_due_days: await getPaymentDueDays(db),
+    soft_close_minutes: await getSoftCloseMinutes(db),
+    cod_reservation_hours: await getCodReservationHours(db),
+    auctioneer_contact: await getAuctioneerContact(db),
   };
 }

@@ -41,7 +41,7 @@ describe('bidder names in bid histories (spec/shopping.md §2; issue 20 item 8)'
       { userId: chikondi.id, amount: 110_000 },
       { userId: blank.id, amount: 120_000 },
     ]);
-    expect((await new TestClient(server.url, admin.token).get('/api/admin/settings')).body.data).toEqual({
+    expect((await new TestClient(server.url, admin.token).get('/api/admin/settings')).body.data).toMatchObject({
       mask_bidder_names: false,
       vat_rate_percent: 16.5,
       payment_due_days: 3,
@@ -61,7 +61,7 @@ describe('bidder names in bid histories (spec/shopping.md §2; issue 20 item 8)'
     ]);
     const changed = await setMasking(true);
     expect(changed.status).toBe(200);
-    expect(changed.body.data).toEqual({ mask_bidder_names: true, vat_rate_percent: 16.5, payment_due_days: 3 });
+    expect(changed.body.data).toMatchObject({ mask_bidder_names: true, vat_rate_percent: 16.5, payment_due_days: 3 });
 
     expect(await names(new TestClient(server.url), itemId)).toEqual(['C••••• B. (Bidder 1)', 'T••••• M. (Bidder 2)', 'C••••• B. (Bidder 1)']);
     expect(await names(new TestClient(server.url, thoko.token), itemId)).toEqual(['C••••• B. (Bidder 1)', 'Thoko Mwale', 'C••••• B. (Bidder 1)']);
