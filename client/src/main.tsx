@@ -5,6 +5,10 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { App } from './app/app';
 import { runStartup } from './app/startup';
+import { startEarlyRequests } from './app/early-requests';
+
+// The page's first API answers, asked for while its code loads (issue 17).
+startEarlyRequests(window.location);
 
 // Start-up: auth state, then watchlist, then cart (spec/accounts-and-shell.md §4 "Authentication").
 void runStartup();

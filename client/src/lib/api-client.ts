@@ -108,21 +108,55 @@ export async function refreshCsrfCookie(): Promise<void> {
   await doFetch('/sanctum/csrf-cookie', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
 }
 
+/** Answers requested before the page's code asked for them, by URL, with when they were asked; each is used once. */
+const earlyAnswers = new Map<string, { answer: Promise<unknown>; at: number }>();
+
+/** How long an early answer may wait for its page (ms); later the page asks afresh. */
+const EARLY_ANSWER_TTL_MS = 15_000;
+
 /**
- * GET a JSON resource. Resolves to the parsed body (unknown: parse it with its schema);
- * rejects with {@link ApiError} on a non-2xx answer or a network failure.
- * `withCsrf` adds the anti-forgery header (some read calls ask for it).
+ * Starts `GET url` now (at start-up, before the page's own code has loaded), so the page's first
+ * {@link apiGet} of the same URL takes this answer instead of asking again. Used once; a failed
+ * early request is forgotten and the page asks itself. Source: issue 17 "The first API answers
+ * the home page needs … not after the JavaScript has run".
  */
-export async function apiGet(path: string, params?: QueryParams, opts: { signal?: AbortSignal; withCsrf?: boolean } = {}): Promise<unknown> {
+export function requestEarly(url: string): void {
+  if (earlyAnswers.has(url)) return;
+  const answer = fetchJson(url, {});
+  earlyAnswers.set(url, { answer, at: Date.now() });
+  answer.catch(() => earlyAnswers.delete(url));
+}
+
+async function fetchJson(url: string, opts: { signal?: AbortSignal; withCsrf?: boolean }): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
   if (opts.withCsrf) {
     const token = readCookie(CSRF_COOKIE);
     if (token) headers['X-XSRF-TOKEN'] = token;
   }
-  const res = await doFetch(buildUrl(path, params), { credentials: 'same-origin', headers, signal: opts.signal });
+  const res = await doFetch(url, { credentials: 'same-origin', headers, signal: opts.signal });
   const body = await readBody(res);
   if (!res.ok) throw toError(res, body);
   return body;
+}
+
+/**
+ * GET a JSON resource. Resolves to the parsed body (unknown: parse it with its schema);
+ * rejects with {@link ApiError} on a non-2xx answer or a network failure.
+ * `withCsrf` adds the anti-forgery header (some read calls ask for it). An answer started early
+ * for the same URL ({@link requestEarly}) is used instead of a new request, once.
+ */
+export async function apiGet(path: string, params?: QueryParams, opts: { signal?: AbortSignal; withCsrf?: boolean } = {}): Promise<unknown> {
+  const url = buildUrl(path, params);
+  const early = opts.withCsrf ? undefined : earlyAnswers.get(url);
+  if (early) {
+    earlyAnswers.delete(url);
+    try {
+      if (Date.now() - early.at < EARLY_ANSWER_TTL_MS) return await early.answer;
+    } catch {
+      // Asked again below.
+    }
+  }
+  return fetchJson(url, opts);
 }
 
 /**

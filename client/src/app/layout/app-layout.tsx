@@ -16,7 +16,9 @@ export function AppLayout() {
     <>
       <CartSync userId={status === 'loading' ? undefined : (user?.id ?? null)} />
       <AppHeader />
-      <Box component="main" style={{ flex: 1 }}>
+      {/* At least a screen tall, so the footer starts below the fold and cannot jump when a
+          page's data arrives (issue 17 "No layout shift"). */}
+      <Box component="main" style={{ flex: 1, minHeight: '100vh' }}>
         <Container size={1400} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
           <Suspense
             fallback={

@@ -7,7 +7,7 @@ import { HomeHero } from '../../features/items/components/home-hero';
 import { ItemListing } from '../../features/items/components/item-listing';
 import { CardCartButton } from '../../features/cart/components/item-cart-buttons';
 import { SellingPoints } from '../../features/items/components/selling-points';
-import { useAdverts } from '../../features/items/hooks/use-adverts';
+import { useAdverts, useAdvertsReady } from '../../features/items/hooks/use-adverts';
 import { SaveSearchButton } from '../../features/saved-searches/components/save-search-button';
 import { WatchButton } from '../../features/watchlist/components/watch-button';
 
@@ -18,6 +18,7 @@ import { WatchButton } from '../../features/watchlist/components/watch-button';
 export default function HomeRoute() {
   usePageTitle('Home');
   const { isAuthenticated } = useSession();
+  useAdvertsReady();
   const { adverts } = useAdverts();
 
   return (

@@ -71,6 +71,28 @@ export async function getAdverts(): Promise<Advert[]> {
   return shownAdverts(raw);
 }
 
+/** The adverts of the first lookup ({@link loadAdverts}) once it finished; null before. */
+let firstAdverts: Advert[] | null = null;
+let firstLookup: Promise<Advert[]> | null = null;
+
+/**
+ * The first adverts lookup of this page view, shared: started at start-up on the home page so the
+ * page renders with its adverts area in place (no hero swapped for banners later, issue 17 "No
+ * layout shift"). Resolves to the shown adverts (empty on failure, as {@link getAdverts}).
+ */
+export function loadAdverts(): Promise<Advert[]> {
+  firstLookup ??= getAdverts().then((list) => {
+    firstAdverts = list;
+    return list;
+  });
+  return firstLookup;
+}
+
+/** The adverts of the first lookup if it already finished, else null. */
+export function loadedAdverts(): Advert[] | null {
+  return firstAdverts;
+}
+
 /**
  * The shown adverts of a raw list (the call's answer or an `advert:updated` payload), in the
  * client's shape. Entries that don't parse are dropped.

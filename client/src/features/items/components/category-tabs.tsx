@@ -27,7 +27,10 @@ export function CategoryTabs({ value, counts, onChange }: { value: Category; cou
                 <Badge size="sm" variant={value === t.value ? 'white' : 'light'} color={value === t.value ? 'dark' : 'gray'} circle={false}>
                   {counts[t.value]}
                 </Badge>
-              ) : null
+              ) : (
+                // The count's room while it loads, so the tabs keep their size (issue 17 "No layout shift").
+                <Badge size="sm" variant="light" color="gray" w={32} style={{ visibility: 'hidden' }} aria-hidden="true" />
+              )
             }
           >
             {t.label}

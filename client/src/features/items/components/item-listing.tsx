@@ -8,7 +8,7 @@ import { useServerNow } from '../../../lib/server-clock';
 import { DEFAULT_BRANCHES, getBranches } from '../api/get-branches';
 import { useItemListing } from '../hooks/use-item-listing';
 import { useListingState } from '../hooks/use-listing-state';
-import { activeFilterCount, describeListing, toSavedQuery } from '../utils/listing-query';
+import { PAGE_SIZE, activeFilterCount, describeListing, toSavedQuery } from '../utils/listing-query';
 import { ActiveFilterChips } from './active-filter-chips';
 import { CategoryTabs } from './category-tabs';
 import { FilterPanel } from './filter-panel';
@@ -138,11 +138,17 @@ export function ItemListing({
               </Button>
             </Alert>
           ) : listing.loading && listing.items.length === 0 ? (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Loading items">
-              {Array.from({ length: 6 }, (_, i) => (
-                <ItemCardSkeleton key={i} />
-              ))}
-            </SimpleGrid>
+            <>
+              {/* The result count's line and a full page of cards, so nothing moves when the lots arrive (issue 17). */}
+              <Text size="sm" aria-hidden="true">
+                &nbsp;
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Loading items">
+                {Array.from({ length: PAGE_SIZE }, (_, i) => (
+                  <ItemCardSkeleton key={i} />
+                ))}
+              </SimpleGrid>
+            </>
           ) : listing.items.length === 0 ? (
             <Paper withBorder radius="md" p="xl" data-testid="empty-state">
               <Stack align="center" gap="sm" py="lg">
