@@ -1,5 +1,6 @@
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import type { BillingForm, FieldErrors } from '@shared/rules/checkout';
+import type { FormErrors } from '@mantine/form';
+import type { BillingForm } from '@shared/rules/checkout';
 import { BILLING_COUNTRY, districtsOf, OTHER_DISTRICT, REGION_NAMES } from '@shared/rules/regions';
 
 /** Two fields side by side once the fields' own box is at least this wide (a container query, so a narrow card stacks them). */
@@ -13,7 +14,7 @@ const COLS = { base: 1, [TWO_COLUMNS_FROM]: 2 };
  * `errors` are shown under the fields by key (address, region, state, otherState, postalCode).
  * Source: spec/shopping.md §2 "Checkout", §3 "Regions and districts", §5.
  */
-export function BillingAddressFields({ value, errors, onChange }: { value: BillingForm; errors: FieldErrors; onChange: (v: BillingForm) => void }) {
+export function BillingAddressFields({ value, errors, onChange }: { value: BillingForm; errors: FormErrors; onChange: (v: BillingForm) => void }) {
   const districts = districtsOf(value.region);
   return (
     <Stack gap="md">

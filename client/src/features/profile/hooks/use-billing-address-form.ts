@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { ACCOUNT_MESSAGES as M } from '@shared/messages/accounts';
 import { billingFormFromSaved, billingFormToSaved, type BillingForm, type FieldErrors } from '@shared/rules/checkout';
 import { OTHER_DISTRICT } from '@shared/rules/regions';
@@ -52,22 +53,22 @@ export function validateBillingForm(form: BillingForm): BillingFormErrors {
 const EMPTY: BillingForm = billingFormFromSaved({});
 
 /**
- * State of the Billing Address card's edit form: `open(address)` fills it from the stored
- * address (or empty), `change` clears the errors of the fields that changed, `save` validates
- * with the shared schema, sends `POST /api/me/billing-address` and hands the stored address to
- * `onSaved` (the card then shows it, no reload); a refusal shows under the fields or as
- * `error`. Source: spec/accounts-and-shell.md §2 "Billing Address card"; spec/shopping.md §5.
+ * State of the Billing Address card's edit form, a `@mantine/form` form checked by
+ * {@link validateBillingForm} (the server's schema): `open(address)` fills it from the stored
+ * address (or empty), `change` clears the errors of the fields that changed, `save` validates,
+ * sends `POST /api/me/billing-address` and hands the stored address to `onSaved` (the card then
+ * shows it, no reload); a refusal shows under the fields (`form.setErrors`) or as `error`.
+ * Source: spec/accounts-and-shell.md §2 "Billing Address card"; spec/shopping.md §5.
  */
 export function useBillingAddressForm(onSaved: (address: BillingAddress) => void) {
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<BillingForm>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useForm<BillingForm>({ initialValues: EMPTY, validate: (v) => validateBillingForm(v).fields });
+  const saving = form.submitting;
 
   const open = (address: BillingAddress | null) => {
-    setValues(address ? billingFormFromSaved(address) : EMPTY);
-    setErrors({});
+    form.setValues(address ? billingFormFromSaved(address) : EMPTY);
+    form.clearErrors();
     setError(null);
     setEditing(true);
   };
@@ -75,27 +76,18 @@ export function useBillingAddressForm(onSaved: (address: BillingAddress) => void
   const cancel = () => {
     if (saving) return;
     setEditing(false);
-    setErrors({});
+    form.clearErrors();
     setError(null);
   };
 
+  /** Takes the fields' new values; each changed field loses its error (the others keep theirs). */
   const change = (next: BillingForm) => {
-    setErrors((e) => {
-      const kept = { ...e };
-      for (const k of Object.keys(next) as (keyof BillingForm)[]) if (next[k] !== values[k]) delete kept[k];
-      return kept;
-    });
-    setValues(next);
+    const now = form.getValues();
+    for (const k of Object.keys(next) as (keyof BillingForm)[]) if (next[k] !== now[k]) form.setFieldValue(k, next[k]);
   };
 
-  /** Validates and sends; resolves true when stored, false when refused (errors set) or already saving. */
-  const save = async (): Promise<boolean> => {
-    if (saving) return false;
-    const found = validateBillingForm(values);
-    setErrors(found.fields);
-    setError(found.general);
-    if (Object.keys(found.fields).length || found.general) return false;
-    setSaving(true);
+  const send = async (values: BillingForm): Promise<boolean> => {
+    setError(null);
     try {
       const stored = await saveBillingAddress(billingFormToSaved(values));
       onSaved(stored);
@@ -105,14 +97,25 @@ export function useBillingAddressForm(onSaved: (address: BillingAddress) => void
     } catch (e) {
       const err = e instanceof BillingAddressSaveError ? e : new BillingAddressSaveError(M.billingAddressSaveFailed, {});
       const mapped = billingFormErrors(err.fields, values);
-      setErrors(mapped.fields);
+      form.setErrors(mapped.fields);
       setError(Object.keys(mapped.fields).length ? mapped.general : (mapped.general ?? err.message));
       return false;
-    } finally {
-      setSaving(false);
     }
   };
 
-  return { editing, values, errors, error, saving, open, cancel, change, save };
+  /** Validates and sends; resolves true when stored, false when refused (errors set) or already saving. */
+  const save = (): Promise<boolean> =>
+    new Promise((resolve) => {
+      if (saving) return resolve(false);
+      form.onSubmit(
+        (values) => send(values).then(resolve),
+        () => {
+          setError(null);
+          resolve(false);
+        },
+      )();
+    });
+
+  return { editing, values: form.values, errors: form.errors, error, saving, open, cancel, change, save };
 }
 export type BillingAddressForm = ReturnType<typeof useBillingAddressForm>;
