@@ -1,3 +1,4 @@
+import { adminInvoicePageSchema, adminInvoicesQuerySchema } from '@shared/schemas/invoice.schema.js';
 import { z } from 'zod';
 import { createDocument, createSchema, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { adminOrdersQuerySchema, adminOrderViewSchema, cancelOrderInputSchema } from '@shared/schemas/admin-order.schema.js';
@@ -340,12 +341,19 @@ export const API_ROUTES: Record<string, RouteDoc> = {
     body: recordWonOrderPaymentInputSchema,
     answer: '`{success, message, data: AdminOrderView}`; 409 when already paid',
   },
+  'GET /api/admin/invoices': {
+    tag: 'Operators',
+    summary: "Buyers' invoices for sales: by sale, unpaid / overdue / paid, searched by invoice number or buyer",
+    access: 'admin',
+    query: adminInvoicesQuerySchema,
+    response: adminInvoicePageSchema,
+  },
   'GET /api/orders/won-lot/:id': {
     tag: 'Checkout',
     summary: "The signed-in winner's order of a won lot (to pay it)",
     access: 'user',
     params: idParam,
-    answer: '`{id, order_reference, status, payment_method, payment_status, amount, dpo_accepts}`',
+    answer: '`{id, order_reference, status, payment_method, payment_status, amount, dpo_accepts, due_at, lot_count}`: the invoice collecting the lot',
   },
   'POST /api/orders/:id/pay': {
     tag: 'Checkout',

@@ -12,6 +12,9 @@ export interface ClosingItem {
   reserve_price: number | null;
   date_to: Date | null;
   kind: 'cash' | 'online' | 'live';
+  /** The lot's sale and its buyer's premium percent (issue 13 "Settlement"). */
+  sale_id: number;
+  premium_percent: number;
   /** Whether the lot's sale is published (a draft sale's lots do not close, issue 13 "Sales"). */
   published: boolean;
   /** The database clock when the row was locked. */
@@ -33,6 +36,8 @@ export async function lockItemForClose(trx: Kysely<Database>, itemId: number): P
       'items.reserve_price',
       'items.date_to',
       'at.type as kind',
+      'items.auction_type_id as sale_id',
+      sql<number>`at.buyers_premium_percent::float8`.as('premium_percent'),
       sql<boolean>`at.published_at IS NOT NULL`.as('published'),
       sql<Date>`now()`.as('now'),
     ])
@@ -54,8 +59,16 @@ export async function markItemClosed(
     .execute();
 }
 
+/** A lot's winner as their invoice names them. */
+export interface Winner {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+}
+
 /** The contact details of a lot's winner, copied onto their order. */
-export async function findWinner(trx: Kysely<Database>, userId: number): Promise<{ id: number; name: string; email: string; phone: string | null }> {
+export async function findWinner(trx: Kysely<Database>, userId: number): Promise<Winner> {
   return trx.selectFrom('users').select(['id', 'name', 'email', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow();
 }
 

@@ -251,6 +251,15 @@ export interface OrdersTable {
   placed_from: ColumnType<string | null, string | null | undefined, string | null>;
   /** The buyer's phone as nine national digits (phoneKey in shared/rules/phone.ts; migration 2026_11_25_0300). */
   phone_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A won lot's order is the buyer's invoice for this sale (migration 2026_11_28_0100); null for a checkout. */
+  sale_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Buyer's premium charged on the hammer total, MWK (0 without one; `vat` is the VAT on it). */
+  premium: ColumnType<number, number | undefined, number>;
+  /** The sale's premium percent and the VAT rate when the invoice was made (null for a checkout). */
+  premium_percent: ColumnType<number | null, number | null | undefined, number | null>;
+  vat_rate_percent: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The invoice's payment deadline (null for a checkout). */
+  due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

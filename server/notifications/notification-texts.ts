@@ -11,7 +11,7 @@ export interface NotificationText {
 /** Minutes before a lot's own close when its watchers and bidders are reminded, longest first. Source: issue 16. */
 export const CLOSING_REMINDER_MINUTES = [30, 5] as const;
 
-/** How long a winner has to pay, as the Terms of sale say ("within 3 working days"). */
+/** How long a winner has to pay, as the Terms of sale say ("within 3 working days"), for an order without a deadline of its own. */
 export const PAYMENT_DEADLINE_TEXT = 'Please pay within 3 working days of the close.';
 
 /**
@@ -24,9 +24,16 @@ export const NOTIFICATION_TEXTS = {
     body: `Someone bid ${formatMK(amount)}. Bid again before the lot closes.`,
     link: `/item/${lot.id}`,
   }),
-  won: (lot: { id: number; name: string }, amount: number | null, reference: string | null): NotificationText => ({
+  won: (
+    lot: { id: number; name: string },
+    amount: number | null,
+    reference: string | null,
+    invoice: { total: number; dueAt: Date | null } | null = null,
+  ): NotificationText => ({
     title: `You won ${short(lot.name)}`,
-    body: `${amount != null ? `Your winning bid: ${formatMK(amount)}. ` : ''}${reference ? `Invoice ${reference}. ` : ''}${PAYMENT_DEADLINE_TEXT}`,
+    body: `${amount != null ? `Your winning bid: ${formatMK(amount)}. ` : ''}${reference ? `Invoice ${reference}. ` : ''}${
+      invoice?.dueAt ? `Please pay ${formatMK(invoice.total)} by ${malawiDateTime(invoice.dueAt)}.` : PAYMENT_DEADLINE_TEXT
+    }`,
     link: `/item/${lot.id}`,
   }),
   closingSoon: (lot: { id: number; name: string }, minutes: number, price: number | null, leading: boolean): NotificationText => ({
@@ -87,6 +94,11 @@ export const DEFAULT_CHANNELS: Record<NotificationType, readonly ('email' | 'sms
 function quoteList(names: string[]): string {
   const quoted = names.map((n) => `“${n}”`);
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}` : (quoted[0] ?? '');
+}
+
+/** 28 Nov 2026, 14:00 in Malawi's time. */
+function malawiDateTime(d: Date): string {
+  return d.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Blantyre' });
 }
 
 function short(name: string): string {

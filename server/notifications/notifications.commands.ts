@@ -134,7 +134,12 @@ export async function produceNotifications(
     const order = c.order_id != null ? orders.get(c.order_id) : undefined;
     const winner = order?.userId ?? c.closed_by;
     if (c.status !== 'sold' || name == null || winner == null) continue;
-    const text = NOTIFICATION_TEXTS.won({ id: c.item_id, name }, c.bid_amount, order?.reference ?? null);
+    const text = NOTIFICATION_TEXTS.won(
+      { id: c.item_id, name },
+      c.bid_amount,
+      order?.reference ?? null,
+      order ? { total: order.total, dueAt: order.dueAt } : null,
+    );
     pending.push({ userId: winner, type: 'won', itemId: c.item_id, orderId: c.order_id, eventKey: `won:${c.item_id}`, ...text });
   }
   for (const p of paid) {

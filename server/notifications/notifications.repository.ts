@@ -157,11 +157,14 @@ export async function findLotNames(trx: Kysely<Database>, ids: number[]): Promis
 export async function findOrderSummaries(
   trx: Kysely<Database>,
   ids: number[],
-): Promise<Map<number, { userId: number | null; reference: string; total: number }>> {
+): Promise<Map<number, { userId: number | null; reference: string; total: number; dueAt: Date | null }>> {
   if (ids.length === 0) return new Map();
-  const rows = await trx.selectFrom('orders').select(['id', 'user_id', 'order_reference', 'amount_total']).where('id', 'in', ids).execute();
+  const rows = await trx.selectFrom('orders').select(['id', 'user_id', 'order_reference', 'amount_total', 'due_at']).where('id', 'in', ids).execute();
   return new Map(
-    rows.map((r) => [Number(r.id), { userId: r.user_id == null ? null : Number(r.user_id), reference: r.order_reference, total: Number(r.amount_total) }]),
+    rows.map((r) => [
+      Number(r.id),
+      { userId: r.user_id == null ? null : Number(r.user_id), reference: r.order_reference, total: Number(r.amount_total), dueAt: r.due_at },
+    ]),
   );
 }
 

@@ -101,7 +101,8 @@ export function findWonOrderOfItem(db: Kysely<Database>, userId: number, itemId:
   return db
     .selectFrom('orders as o')
     .innerJoin('order_lines as l', 'l.order_id', 'o.id')
-    .select(['o.id', 'o.order_reference', 'o.status', 'o.payment_method', 'o.amount_total'])
+    .select(['o.id', 'o.order_reference', 'o.status', 'o.payment_method', 'o.amount_total', 'o.due_at'])
+    .select((eb) => eb.selectFrom('order_lines as ol').select(eb.fn.countAll<number>().as('n')).whereRef('ol.order_id', '=', 'o.id').as('lot_count'))
     .select((eb) => eb.selectFrom('payments as p').select('p.status').whereRef('p.order_id', '=', 'o.id').orderBy('p.id', 'desc').limit(1).as('payment_status'))
     .where('o.user_id', '=', userId)
     .where('o.source', '=', 'auction')

@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { dpoPayAccepts } from '@shared/rules/checkout.js';
+import { adminInvoicesQuerySchema } from '@shared/schemas/invoice.schema.js';
 import {
   payWonOrderInputSchema,
   recordWonOrderPaymentInputSchema,
@@ -19,6 +20,7 @@ import { parseInput } from '../http/validate.js';
 import { startPayment } from '../payments/payments.commands.js';
 import { DPO_PTL_HOURS, mapCreateTokenError } from '../payments/payments.service.js';
 import { chooseWonOrderPayment, recordWonOrderPayment } from './won-orders.commands.js';
+import { listAdminInvoices } from './invoices.repository.js';
 import { findWonOrderOfItem } from './won-orders.repository.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -41,6 +43,8 @@ export interface WonOrdersRouterDeps {
  *   transaction, recorded by `startPayment`; the return page /payment-success verifies it as for
  *   a checkout); cash and bank answer the instructions. 401 signed out; 404 not theirs; 409 not
  *   awaiting payment; 422 bad method or over DPO's MK 999,999.99; 502 when DPO refuses.
+ * - `GET /api/admin/invoices?sale_id&status&search&page&per_page` (admin) → {@link AdminInvoicePage}
+ *   (buyers' invoices for sales; 422 on a bad filter);
  * - `POST /api/admin/orders/{id}/payment-received {method: cash|bank, reference?}` (admin) →
  *   `{success, message, data: AdminOrderView}`; 409 when already paid or not a won order.
  */
@@ -62,6 +66,8 @@ export function createWonOrdersRouter(deps: WonOrdersRouterDeps): Router {
       payment_status: row.payment_status ?? null,
       amount,
       dpo_accepts: dpoPayAccepts(amount),
+      due_at: row.due_at ? row.due_at.toISOString() : null,
+      lot_count: Number(row.lot_count ?? 1),
     };
     res.setHeader('Cache-Control', 'no-store');
     res.json(body);
@@ -120,6 +126,12 @@ export function createWonOrdersRouter(deps: WonOrdersRouterDeps): Router {
       await runner.run(startPayment, actor, { ...target, answer: { kind: 'refused', errorCode: mapped.errorCode, technical: mapped.technical } });
       throw new AppError(mapped.status, 'payment_failed', mapped.message, undefined, { success: false, error_code: mapped.errorCode });
     }
+  });
+
+  router.get('/api/admin/invoices', requireRole('admin'), async (req, res) => {
+    const query = parseInput(adminInvoicesQuerySchema, req.query);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await listAdminInvoices(deps.db, query));
   });
 
   router.post('/api/admin/orders/:id/payment-received', requireRole('admin'), async (req, res) => {

@@ -31,6 +31,13 @@ type OrderRow = {
   customer_phone: string | null;
   reserved_until: Date | null;
   paid_at: Date | null;
+  source: string;
+  sale_id: number | null;
+  sale_name: string | null;
+  premium: number;
+  premium_percent: number | null;
+  vat_rate_percent: number | null;
+  due_at: Date | null;
 };
 
 const orderColumns = [
@@ -50,6 +57,13 @@ const orderColumns = [
   'orders.customer_phone',
   'orders.reserved_until',
   'orders.paid_at',
+  'orders.source',
+  'orders.sale_id',
+  'orders.premium',
+  'orders.premium_percent',
+  'orders.vat_rate_percent',
+  'orders.due_at',
+  'sale.name as sale_name',
 ] as const;
 
 function toDraftOrder(row: OrderRow, lines: DraftOrder['line_items']): DraftOrder {
@@ -70,6 +84,16 @@ function toDraftOrder(row: OrderRow, lines: DraftOrder['line_items']): DraftOrde
     line_items: lines,
     reserved_until: row.reserved_until ? row.reserved_until.toISOString() : null,
     paid_at: row.paid_at ? row.paid_at.toISOString() : null,
+    invoice:
+      row.source === 'auction'
+        ? {
+            sale: row.sale_id != null ? { id: Number(row.sale_id), name: row.sale_name ?? '' } : null,
+            premium: Number(row.premium),
+            premium_percent: Number(row.premium_percent ?? 0),
+            vat_rate_percent: Number(row.vat_rate_percent ?? 0),
+            due_at: row.due_at ? row.due_at.toISOString() : null,
+          }
+        : null,
   };
 }
 
@@ -96,7 +120,7 @@ async function linesOf(db: Kysely<Database>, orderIds: number[]): Promise<Map<nu
  * Only orders whose `user_id` is `userId`. Source: spec/accounts-and-shell.md §2, §3, §7.
  */
 export async function listDraftOrders(db: Kysely<Database>, userId: number, query: DraftOrdersQuery): Promise<Paged<DraftOrder>> {
-  let base = db.selectFrom('orders').where('orders.user_id', '=', userId);
+  let base = db.selectFrom('orders').leftJoin('auction_types as sale', 'sale.id', 'orders.sale_id').where('orders.user_id', '=', userId);
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) =>
@@ -135,7 +159,13 @@ export async function listDraftOrders(db: Kysely<Database>, userId: number, quer
 
 /** One order of a customer with its lines; undefined when missing or someone else's. */
 export async function findDraftOrder(db: Kysely<Database>, userId: number, orderId: number): Promise<DraftOrder | undefined> {
-  const row = await db.selectFrom('orders').select(orderColumns).where('orders.id', '=', orderId).where('orders.user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .leftJoin('auction_types as sale', 'sale.id', 'orders.sale_id')
+    .select(orderColumns)
+    .where('orders.id', '=', orderId)
+    .where('orders.user_id', '=', userId)
+    .executeTakeFirst();
   if (!row) return undefined;
   const lines = await linesOf(db, [row.id]);
   return toDraftOrder(row, lines.get(row.id) ?? []);

@@ -120,6 +120,12 @@ export interface DraftOrder {
   reserved_until: string | null;
   /** When the payment was confirmed (ISO 8601), null while unpaid. */
   paid_at: string | null;
+  /**
+   * A won lot's order is the buyer's invoice for a sale (issue 13 "Settlement and results"): the
+   * sale, the buyer's premium on the hammer total (`sub_total`) and its percent, the VAT rate on
+   * the premium (`vat` is that VAT), and the payment deadline (ISO 8601). Null / 0 for a checkout.
+   */
+  invoice: { sale: { id: number; name: string } | null; premium: number; premium_percent: number; vat_rate_percent: number; due_at: string | null } | null;
 }
 
 /** Paged answer: `data` plus `meta {current_page, last_page, per_page, total, from, to}`. */

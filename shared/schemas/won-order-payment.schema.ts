@@ -45,4 +45,8 @@ export interface WonLotOrder {
   amount: number;
   /** True when DPO Pay can take the amount (at most MK 999,999.99). */
   dpo_accepts: boolean;
+  /** The invoice's payment deadline (ISO 8601; null for orders made before invoices had one). */
+  due_at: string | null;
+  /** How many won lots the invoice collects (one invoice per buyer per sale; issue 13). */
+  lot_count: number;
 }

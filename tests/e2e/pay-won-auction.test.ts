@@ -84,8 +84,9 @@ describe('paying a won auction, end to end (issue 13 "Settlement")', () => {
     await page.goto(`${e2e.server.url}/item/${itemId}`);
     const panel = page.locator('[data-testid="won-lot-panel"]:visible');
     await panel.waitFor();
-    expect(await panel.textContent()).toContain(`Order ${ref}`);
+    expect(await panel.textContent()).toContain(`Invoice ${ref}`);
     expect(await panel.textContent()).toContain('MK 650,000');
+    expect(await panel.getByTestId('won-lot-due').textContent()).toMatch(/Please pay by \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\./);
     await panel.getByTestId('pay-won-lot').click();
     await expect.poll(() => page.getByTestId('dpo-limit-note').textContent()).toContain('MK 999,999.99');
     await page.getByText('Cash at our office').click();

@@ -120,8 +120,17 @@ describe('notifications in the app (issue 16)', () => {
     expect(run).toMatchObject({ created: 1, sent: 2, failed: 0 });
     const won = (await notificationsOf(winner.id)).find((n) => n.type === 'won')!;
     expect(won.title).toBe('You won Office chair');
-    expect(won.body).toContain('Please pay within 3 working days');
-    const order = await db.selectFrom('orders').select(['id', 'order_reference']).where('id', '=', closed!.order_id!).executeTakeFirstOrThrow();
+    const order = await db.selectFrom('orders').select(['id', 'order_reference', 'due_at']).where('id', '=', closed!.order_id!).executeTakeFirstOrThrow();
+    // The invoice's own deadline, in Malawi's time.
+    const due = order.due_at!.toLocaleString('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Africa/Blantyre',
+    });
+    expect(won.body).toContain(`Please pay MK 1,001 by ${due}.`);
     expect(won.body).toContain(order.order_reference);
 
     const mails = await db.selectFrom('message_outbox').selectAll().where('recipient', '=', winner.email).execute();

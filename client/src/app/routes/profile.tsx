@@ -1,5 +1,6 @@
 import { PAGE_TITLES, usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { PayOrder } from '../../features/dashboard/components/pay-won-lot';
 import { ProfilePage } from '../../features/profile/components/profile-page';
 import { NotificationPreferencesCard } from '../../features/notifications/components/notification-preferences-card';
 import { describeSavedQuery, listingPathOf } from '../../features/items/utils/listing-query';
@@ -13,6 +14,7 @@ export default function ProfileRoute() {
     <ProfilePage
       user={user}
       status={status}
+      renderPay={(invoice) => <PayOrder order={invoice} size="sm" />}
       settings={
         user ? (
           <>

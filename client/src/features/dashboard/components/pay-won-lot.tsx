@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { formatMK } from '@shared/rules/money';
 import type { PayWonOrderInput, PayWonOrderResult, WonLotOrder } from '@shared/schemas/won-order-payment.schema';
 import { ApiError } from '../../../lib/api-client';
+import { formatDateTimeGB } from '../../../lib/dates';
 import { getWonLotOrder, payWonOrder } from '../api/won-order-payment';
 
 type Method = PayWonOrderInput['method'];
@@ -17,11 +18,6 @@ type Method = PayWonOrderInput['method'];
  */
 export function PayWonLot({ itemId, size = 'xs', variant = 'button' }: { itemId: number; size?: 'xs' | 'sm' | 'md'; variant?: 'button' | 'panel' }) {
   const [order, setOrder] = useState<WonLotOrder | null>(null);
-  const [open, setOpen] = useState(false);
-  const [method, setMethod] = useState<Method | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<PayWonOrderResult | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -34,6 +30,26 @@ export function PayWonLot({ itemId, size = 'xs', variant = 'button' }: { itemId:
   }, [itemId]);
 
   if (!order) return null;
+  return <PayOrder order={order} size={size} variant={variant} />;
+}
+
+/** The deadline sentence of an invoice: 'Please pay by 28 Nov 2026, 14:00.' (the general rule when it has none). */
+export function paymentDeadlineText(dueAt: string | null): string {
+  return dueAt ? `Please pay by ${formatDateTimeGB(dueAt)}.` : 'Please pay within 3 working days of the close.';
+}
+
+/**
+ * The Pay action of one won order (a sale's invoice): "Pay" while it awaits payment, "Paid" once
+ * paid, nothing otherwise; the dialog as {@link PayWonLot} describes. Used wherever the buyer
+ * meets the invoice (item page, dashboard, purchase history). Source: issue 13 "Settlement".
+ */
+export function PayOrder({ order, size = 'xs', variant = 'button' }: { order: WonLotOrder; size?: 'xs' | 'sm' | 'md'; variant?: 'button' | 'panel' }) {
+  const [open, setOpen] = useState(false);
+  const [method, setMethod] = useState<Method | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<PayWonOrderResult | null>(null);
+
   if (order.status === 'paid' || order.status === 'completed') {
     const badge = (
       <Badge color="green" variant="light" data-testid="won-paid">
@@ -88,8 +104,10 @@ export function PayWonLot({ itemId, size = 'xs', variant = 'button' }: { itemId:
         <Paper withBorder radius="md" p="md" data-testid="won-lot-panel">
           <Stack gap="xs">
             <Text fw={700}>You won this lot</Text>
-            <Text size="sm">
-              Order {order.order_reference} · amount due <strong>{formatMK(order.amount)}</strong>. Please pay within 3 working days of the close.
+            <Text size="sm" data-testid="won-lot-due">
+              Invoice {order.order_reference}
+              {order.lot_count > 1 ? ` for your ${order.lot_count} lots in this sale` : ''} · amount due <strong>{formatMK(order.amount)}</strong>.{' '}
+              {paymentDeadlineText(order.due_at)}
             </Text>
             {button}
           </Stack>

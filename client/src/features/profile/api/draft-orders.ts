@@ -22,6 +22,18 @@ export const draftOrderSchema = z.object({
   line_items: z.array(z.object({ id: z.number(), name: z.string(), quantity: z.coerce.number(), unit_price: money, amount: money })).catch([]),
   reserved_until: z.string().nullable().optional().catch(null),
   paid_at: z.string().nullable().optional().catch(null),
+  /** A won lot's order: the buyer's invoice for a sale (issue 13 "Settlement and results"). */
+  invoice: z
+    .object({
+      sale: z.object({ id: z.number(), name: z.string() }).nullable().catch(null),
+      premium: money,
+      premium_percent: money,
+      vat_rate_percent: money,
+      due_at: z.string().nullable().catch(null),
+    })
+    .nullable()
+    .optional()
+    .catch(null),
 });
 export type DraftOrder = z.infer<typeof draftOrderSchema>;
 

@@ -1,7 +1,9 @@
 import { useRef } from 'react';
 import { Badge, Box, Button, Center, Divider, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
+import { dpoPayAccepts } from '@shared/rules/checkout';
 import { formatMK } from '@shared/rules/money';
+import type { WonLotOrder } from '@shared/schemas/won-order-payment.schema';
 import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import type { DraftOrder } from '../api/draft-orders';
 import { formatOrderDate, orderDocument, orderSubtotal, paymentMethodLabel, statusColor, statusName, type OrderDocument } from '../utils/order-display';
@@ -46,12 +48,17 @@ export function printReceipt(el: HTMLElement | null, doc: OrderDocument): void {
   popup.print();
 }
 
+/** Draws the Pay action of an unpaid invoice. */
+export type PayRenderer = (invoice: WonLotOrder) => React.ReactNode;
+
 /**
  * Payment Confirmation: order number and date, status badge, Billed To, Reference, line items
  * (Item/Qty/Price/Amount), Subtotal, VAT and Discount (only when present), Total; Close and
  * Print; 'Loading order...' while loading; nothing when the order failed to load. An unpaid order
  * is titled and printed as what it is, with its state ('ORDER — Reserved, pay cash on delivery
- * by …', 'INVOICE — Awaiting payment'): only a paid order is a Payment Confirmation.
+ * by …', 'INVOICE — Awaiting payment, pay by …'): only a paid order is a Payment Confirmation. A
+ * sale's invoice shows the sale, the hammer total, the buyer's premium and the VAT on it, and a
+ * Pay action while unpaid.
  * Source: spec/accounts-and-shell.md §2 "Payment Confirmation modal", §4; issue 20.
  */
 export function PaymentConfirmationModal({
@@ -59,11 +66,14 @@ export function PaymentConfirmationModal({
   loading,
   order,
   onClose,
+  renderPay,
 }: {
   opened: boolean;
   loading: boolean;
   order: DraftOrder | null;
   onClose: () => void;
+  /** The Pay action of an unpaid invoice (the app layer passes the dashboard's; issue 13 "Settlement"). */
+  renderPay?: PayRenderer;
 }) {
   const receipt = useRef<HTMLDivElement>(null);
   const doc = order ? orderDocument(order) : null;
@@ -103,10 +113,17 @@ export function PaymentConfirmationModal({
               </Text>
               <Group justify="space-between" align="flex-start" className="receipt-head">
                 <Box>
-                  <h1 style={{ margin: 0, fontSize: 20 }}>Order #{order.order_reference || order.id}</h1>
+                  <h1 style={{ margin: 0, fontSize: 20 }}>
+                    {order.invoice ? `Invoice ${order.order_reference}` : `Order #${order.order_reference || order.id}`}
+                  </h1>
                   <Text size="sm" c="dimmed" className="muted">
                     {formatOrderDate(order.created_at)}
                   </Text>
+                  {order.invoice?.sale && (
+                    <Text size="sm" data-testid="invoice-sale">
+                      {order.invoice.sale.name}
+                    </Text>
+                  )}
                 </Box>
                 <Badge color={statusColor(order.status?.name)} variant="light" size="lg" className="receipt-status">
                   {statusName(order.status)}
@@ -166,8 +183,14 @@ export function PaymentConfirmationModal({
                 </Table.Tbody>
               </Table>
               <Stack gap={4} ml="auto" miw={240} className="receipt-totals">
-                <Row label="Subtotal" value={formatMK(orderSubtotal(order))} />
-                {!!order.vat && <Row label="VAT" value={formatMK(order.vat)} />}
+                {order.invoice ? (
+                  <InvoiceCharges order={order} invoice={order.invoice} />
+                ) : (
+                  <>
+                    <Row label="Subtotal" value={formatMK(orderSubtotal(order))} />
+                    {!!order.vat && <Row label="VAT" value={formatMK(order.vat)} />}
+                  </>
+                )}
                 {!!order.discount && <Row label="Discount" value={`- ${formatMK(order.discount)}`} />}
                 <Divider />
                 <Row label="Total" value={formatMK(order.amount_total)} strong />
@@ -175,6 +198,7 @@ export function PaymentConfirmationModal({
             </Stack>
           </div>
           <Group justify="flex-end">
+            {order.invoice && order.status?.code === 'awaiting_payment' && renderPay?.(invoicePayable(order))}
             <Button variant="default" onClick={onClose}>
               Close
             </Button>
@@ -188,9 +212,42 @@ export function PaymentConfirmationModal({
   );
 }
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+/** An invoice's charges: the hammer total, the buyer's premium and the VAT on it (issue 13 "Settlement and results"). */
+function InvoiceCharges({ order, invoice }: { order: DraftOrder; invoice: NonNullable<DraftOrder['invoice']> }) {
   return (
-    <Group justify="space-between" gap="xl" className={strong ? 'receipt-row total' : 'receipt-row'}>
+    <>
+      <Row label="Hammer total" value={formatMK(order.sub_total ?? order.amount_total - invoice.premium - (order.vat ?? 0))} testId="invoice-hammer" />
+      {(invoice.premium > 0 || invoice.premium_percent > 0) && (
+        <Row label={`Buyer’s premium (${percent(invoice.premium_percent)})`} value={formatMK(invoice.premium)} testId="invoice-premium" />
+      )}
+      {!!order.vat && <Row label={`VAT on the premium (${percent(invoice.vat_rate_percent)})`} value={formatMK(order.vat)} testId="invoice-vat" />}
+    </>
+  );
+}
+
+/** 16.5 → '16.5 %'. */
+function percent(value: number): string {
+  return `${value.toLocaleString('en-GB', { maximumFractionDigits: 2 })} %`;
+}
+
+/** The Pay dialog's view of an unpaid invoice from the purchase history. */
+export function invoicePayable(order: DraftOrder): WonLotOrder {
+  return {
+    id: order.id,
+    order_reference: order.order_reference,
+    status: 'awaiting_payment',
+    payment_method: (order.payment_method as WonLotOrder['payment_method']) ?? null,
+    payment_status: null,
+    amount: order.amount_total,
+    dpo_accepts: dpoPayAccepts(order.amount_total),
+    due_at: order.invoice?.due_at ?? null,
+    lot_count: order.line_items.length,
+  };
+}
+
+function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <Group justify="space-between" gap="xl" className={strong ? 'receipt-row total' : 'receipt-row'} data-testid={testId}>
       <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400}>
         {label}
       </Text>

@@ -10,6 +10,7 @@ import { useProfileForm } from '../hooks/use-profile-form';
 import { formatOrderDate } from '../utils/order-display';
 import { AccountForm } from './account-form';
 import { BillingAddressCard } from './billing-address-card';
+import { type PayRenderer } from './payment-confirmation-modal';
 import { PurchaseHistory } from './purchase-history';
 
 function initials(name: string): string {
@@ -26,11 +27,14 @@ export function ProfilePage({
   user,
   status,
   settings,
+  renderPay,
 }: {
   user: PublicUser | null;
   status: 'loading' | 'authenticated' | 'guest';
   /** More settings cards under the account form (the app layer passes the notification settings). */
   settings?: React.ReactNode;
+  /** The Pay action of an unpaid invoice in the purchase history. */
+  renderPay?: PayRenderer;
 }) {
   if (status === 'loading') {
     return (
@@ -40,14 +44,14 @@ export function ProfilePage({
     );
   }
   if (!user) return <SignedOutProfile />;
-  return <SignedInProfile key={user.id} user={user} settings={settings} />;
+  return <SignedInProfile key={user.id} user={user} settings={settings} renderPay={renderPay} />;
 }
 
 function SignedOutProfile() {
   return <SignInCard title={ACCOUNT_MESSAGES.profileSignedOutTitle} message={ACCOUNT_MESSAGES.profileSignedOutText} testId="profile-signed-out" />;
 }
 
-function SignedInProfile({ user, settings }: { user: PublicUser; settings?: React.ReactNode }) {
+function SignedInProfile({ user, settings, renderPay }: { user: PublicUser; settings?: React.ReactNode; renderPay?: PayRenderer }) {
   const form = useProfileForm(user);
   const [address, setAddress] = useState<BillingAddress | null | undefined>(undefined);
   const [summary, setSummary] = useState<{ order_count: number; total_spent: number; last_order_at: string | null } | null>(null);
@@ -137,7 +141,7 @@ function SignedInProfile({ user, settings }: { user: PublicUser; settings?: Reac
                 </Paper>
               ))}
             </SimpleGrid>
-            <PurchaseHistory />
+            <PurchaseHistory renderPay={renderPay} />
             <AccountForm form={form} />
             {settings}
           </Stack>

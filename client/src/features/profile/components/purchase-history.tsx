@@ -6,7 +6,7 @@ import { formatMK } from '@shared/rules/money';
 import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import { getDraftOrder, getDraftOrders, type DraftOrder } from '../api/draft-orders';
 import { formatOrderDate, paymentMethodLabel, statusColor, statusName } from '../utils/order-display';
-import { PaymentConfirmationModal } from './payment-confirmation-modal';
+import { PaymentConfirmationModal, type PayRenderer } from './payment-confirmation-modal';
 
 /** Search debounce. Source: spec §9 "purchase search debounce 300 ms". */
 export const ORDER_SEARCH_DEBOUNCE_MS = 300;
@@ -17,7 +17,7 @@ export const ORDER_SEARCH_DEBOUNCE_MS = 300;
  * 'Showing page X of Y' with Previous/Next; View opens the Payment Confirmation modal. A failed
  * list is logged, emptied and reset to page 1 of 1. Source: spec §2, §4, §8.
  */
-export function PurchaseHistory() {
+export function PurchaseHistory({ renderPay }: { renderPay?: PayRenderer } = {}) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), ORDER_SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
@@ -184,7 +184,7 @@ export function PurchaseHistory() {
           </Button>
         </Group>
       </Group>
-      <PaymentConfirmationModal {...modal} onClose={() => setModal({ opened: false, loading: false, order: null })} />
+      <PaymentConfirmationModal {...modal} renderPay={renderPay} onClose={() => setModal({ opened: false, loading: false, order: null })} />
     </Card>
   );
 }

@@ -54,14 +54,21 @@ export interface OrderDocument {
 /**
  * What an order prints as. Only a paid (or completed) order is a 'Payment Confirmation'; a
  * cash-on-delivery reservation is an 'Order' to pay in cash by the end of its reservation; an
- * order awaiting payment is an 'Invoice'; a cancelled or failed one an 'Order' saying so. The
+ * order awaiting payment is an 'Invoice' (with its payment deadline, or 'Overdue' past it, when it
+ * is a sale's invoice); a cancelled or failed one an 'Order' saying so. The
  * status is read from `status.code` (the server's), else from its name. Dates as `formatDate`
  * gives them (en-GB date and time by default).
  * Source: spec/accounts-and-shell.md §2 "Payment Confirmation modal", §4 "Purchase history"; issue 20.
  */
 export function orderDocument(
-  order: { status: { name: string; code?: string } | null; reserved_until?: string | null; paid_at?: string | null },
+  order: {
+    status: { name: string; code?: string } | null;
+    reserved_until?: string | null;
+    paid_at?: string | null;
+    invoice?: { due_at: string | null } | null;
+  },
   formatDate: (iso: string) => string = formatDateTimeGB,
+  now: number = Date.now(),
 ): OrderDocument {
   const code = (order.status?.code ?? order.status?.name ?? 'pending').toLowerCase().replace(/\s+/g, '_');
   if (code === 'paid' || code === 'completed' || (!order.status?.code && /paid|confirmed|completed/.test(code))) {
@@ -73,5 +80,14 @@ export function orderDocument(
   }
   if (code === 'cancelled') return { kind: 'order', title: 'Order', state: 'Cancelled, nothing to pay' };
   if (code === 'failed') return { kind: 'order', title: 'Order', state: 'Payment failed' };
+  const due = order.invoice?.due_at;
+  if (due) {
+    const overdue = new Date(due).getTime() < now;
+    return {
+      kind: 'invoice',
+      title: 'Invoice',
+      state: overdue ? `Overdue: payment was due ${formatDate(due)}` : `Awaiting payment, pay by ${formatDate(due)}`,
+    };
+  }
   return { kind: 'invoice', title: 'Invoice', state: 'Awaiting payment' };
 }
