@@ -33,7 +33,7 @@ export function AdvertBanner({ adverts }: { adverts: Advert[] }) {
   const now = useServerNow(1000);
   return (
     <SimpleGrid cols={{ base: 1, md: adverts.length > 1 ? 2 : 1 }} spacing="md" data-testid="adverts">
-      {adverts.map((a) => {
+      {adverts.map((a, index) => {
         const countdown = advertCountdown(a, now);
         const parts = countdownParts(countdown.target, now);
         const label = COUNTS_TO_LABEL[countdown.counts_to];
@@ -50,7 +50,8 @@ export function AdvertBanner({ adverts }: { adverts: Advert[] }) {
           >
             {a.image && (
               <AspectRatio ratio={3}>
-                <Image src={a.image} alt="" fit="cover" />
+                {/* The first banner is the home page's largest picture: fetched first (issue 17). */}
+                <Image src={a.image} alt="" fit="cover" fetchPriority={index === 0 ? 'high' : undefined} />
               </AspectRatio>
             )}
             <Stack p="md" gap="sm" c="white">

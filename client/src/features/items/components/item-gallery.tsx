@@ -47,7 +47,8 @@ export function ItemGallery({ images, name }: { images: PictureSource[]; name: s
   return (
     <Stack gap="sm" data-testid="gallery">
       <button type="button" className={classes.main} onClick={() => setOpen(true)} aria-label="Open full-screen picture">
-        <img src={current.src} srcSet={current.srcSet} sizes="(max-width: 62em) 100vw, 58vw" alt={name} />
+        {/* The page's largest picture: fetched first (issue 17 "the first lot pictures prioritised"). */}
+        <img src={current.src} srcSet={current.srcSet} sizes="(max-width: 62em) 100vw, 58vw" alt={name} fetchPriority="high" />
         <span className={classes.zoomHint}>
           <IconZoomIn size={14} /> {count > 1 ? `${index + 1} / ${count}` : 'Zoom'}
         </span>
