@@ -43,7 +43,8 @@ describe('the load-testing tool on a small run', () => {
   it('when one bidder bids again and again on a lot, then every bid after their first is refused as already leading and the invariants hold', async () => {
     const db = server.database.db;
     const p = await provisionLoad(db, { bidders: 1, items: 1, openForMs: 600_000 });
-    const result = await runLoad(p, { targets: [server.url], bidders: 1, watchers: 1, mode: 'hot', durationMs: 300, rate: 0, rampUpMs: 0 });
+    // Long enough for a first acknowledgement on a busy machine.
+    const result = await runLoad(p, { targets: [server.url], bidders: 1, watchers: 1, mode: 'hot', durationMs: 1500, rate: 0, rampUpMs: 0 });
     expect(result.acked).toHaveLength(1);
     expect(result.errors).toEqual({});
     expect(Object.keys(result.rejected)).toEqual(['already_leading']);
