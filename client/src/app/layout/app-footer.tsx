@@ -1,8 +1,9 @@
 import { ActionIcon, Anchor, Badge, Box, Button, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBrandFacebook, IconBrandLinkedin, IconBrandWhatsapp, IconClock, IconGavel, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
+import { officeHoursLine } from '@shared/schemas/auctioneer-contact.schema';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
-import { ABOUT } from '../../features/about/about-content';
+import { useAuctioneerContact } from '../../features/about/api/get-auctioneer-contact';
 
 /** Footer variants. Source: spec/shopping.md §2 "Footer variants". */
 export type FooterVariant = 'default' | 'dark' | 'brand' | 'brandLight' | 'customer' | 'minimal';
@@ -73,9 +74,10 @@ function CreditLink({ color, linkColor = 'gold.5' }: { color: string; linkColor?
 }
 
 function Copyright({ color }: { color: string }) {
+  const { company_name } = useAuctioneerContact();
   return (
     <Text size="xs" c={color}>
-      © {new Date().getFullYear()} Gavel. All rights reserved.
+      © {new Date().getFullYear()} {company_name}. All rights reserved.
     </Text>
   );
 }
@@ -119,9 +121,12 @@ function FooterBottomBar({ linkColor, textColor, creditLinkColor }: { linkColor:
  * Every variant carries the global links (Home, Register Bid, Cart, Checkout, Bid Dashboard,
  * Profile) and the external credit link; the full variants add company info, social links,
  * navigation columns, the newsletter form, legal links and the copyright line; customer adds a
- * help banner, three contact blocks and payment methods. Source: spec/shopping.md §2.
+ * help banner, three contact blocks and payment methods. The office hours, phone, email and
+ * address are the operators' setting `auctioneer_contact` (its defaults until it answers).
+ * Source: spec/shopping.md §2; the setting: issue 13.
  */
 export function AppFooter({ variant = 'default', newsletter = true }: { variant?: FooterVariant; newsletter?: boolean }) {
+  const contact = useAuctioneerContact();
   if (variant === 'minimal') {
     return (
       <Box
@@ -193,7 +198,7 @@ export function AppFooter({ variant = 'default', newsletter = true }: { variant?
             <Group gap={8} wrap="nowrap" mt={6}>
               <IconClock size={16} />
               <Text size="sm" data-testid="footer-hours">
-                {ABOUT.hoursLine}
+                {officeHoursLine(contact)}
               </Text>
             </Group>
           </Stack>
@@ -217,10 +222,11 @@ export function AppFooter({ variant = 'default', newsletter = true }: { variant?
 }
 
 function CustomerFooter() {
+  const contact = useAuctioneerContact();
   const blocks = [
-    { icon: IconPhone, title: 'Call us', lines: ['+265 1 820 000 (Blantyre)', '+265 1 750 000 (Lilongwe)'] },
-    { icon: IconMail, title: 'Email', lines: ['info@gavel.mw', 'We answer within one working day.'] },
-    { icon: IconMapPin, title: 'Address', lines: ['Ginnery Corner, Blantyre', ABOUT.hoursLine] },
+    { icon: IconPhone, title: 'Call us', lines: [contact.phone, '+265 1 750 000 (Lilongwe)'] },
+    { icon: IconMail, title: 'Email', lines: [contact.email, 'We answer within one working day.'] },
+    { icon: IconMapPin, title: 'Address', lines: [contact.physical_address, officeHoursLine(contact)] },
   ];
   return (
     <Box component="footer" mt="xl" data-testid="site-footer" data-variant="customer">
@@ -230,7 +236,7 @@ function CustomerFooter() {
             <Text fw={600} c="dark.7">
               {ACCOUNT_MESSAGES.customerFooterBanner}
             </Text>
-            <Button component="a" href="mailto:info@gavel.mw" color="gavel" size="sm" leftSection={<IconMail size={16} />}>
+            <Button component="a" href={`mailto:${contact.email}`} color="gavel" size="sm" leftSection={<IconMail size={16} />}>
               Contact us
             </Button>
           </Group>

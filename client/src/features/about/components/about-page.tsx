@@ -1,8 +1,21 @@
 import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingEstate, IconClock, IconGavel, IconMail, IconPhone, IconReceipt2, IconScale, IconTruckReturn } from '@tabler/icons-react';
+import {
+  IconBuildingEstate,
+  IconClock,
+  IconGavel,
+  IconMail,
+  IconMailbox,
+  IconMapPin,
+  IconPhone,
+  IconReceipt2,
+  IconScale,
+  IconTruckReturn,
+} from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { officeHoursRows, type AuctioneerContact } from '@shared/schemas/auctioneer-contact.schema';
 import type { BranchOffice } from '@shared/schemas/item.schema';
+import { useAuctioneerContact } from '../api/get-auctioneer-contact';
 import { getBranchOffices } from '../api/get-branch-offices';
 import { ABOUT } from '../about-content';
 import { OfficeMap } from './office-map';
@@ -27,13 +40,56 @@ function useBranchOffices(): readonly BranchOffice[] {
   return offices;
 }
 
+/** A `tel:` link's target: the number without spaces or brackets. */
+const telHref = (phone: string) => `tel:${phone.replace(/[\s()-]/g, '')}`;
+
+/** The auctioneer's own contact card: company, office and postal address, phone and email (setting `auctioneer_contact`). */
+function ContactCard({ contact }: { contact: AuctioneerContact }) {
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="auctioneer-contact">
+      <Text fw={700} mb={6}>
+        {contact.company_name}
+      </Text>
+      <Stack gap={6}>
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <IconMapPin size={16} style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="sm">{contact.physical_address}</Text>
+        </Group>
+        {contact.postal_address && (
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconMailbox size={16} style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="sm">{contact.postal_address}</Text>
+          </Group>
+        )}
+        <Group gap="md" style={{ rowGap: 6 }}>
+          <Group gap={6} wrap="nowrap">
+            <IconPhone size={16} style={{ flexShrink: 0 }} />
+            <Text size="sm" component="a" href={telHref(contact.phone)} c="gavel.8" style={{ whiteSpace: 'nowrap' }}>
+              {contact.phone}
+            </Text>
+          </Group>
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+            <IconMail size={16} style={{ flexShrink: 0 }} />
+            <Text size="sm" component="a" href={`mailto:${contact.email}`} c="gavel.8" style={{ overflowWrap: 'anywhere' }}>
+              {contact.email}
+            </Text>
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
 /**
- * The About Us page: hero, services, stats, office visit (map, every branch's office with its
- * address and phone, hours) and a call to action (contact by email, view current auctions → /).
- * Source: spec/accounts-and-shell.md §1, §2; every branch: issue 20.
+ * The About Us page: hero, services, stats, office visit (map, the auctioneer's contact card,
+ * every branch's office with its address and phone, hours) and a call to action (contact by
+ * email, view current auctions → /). The contact details and hours are the operators' setting,
+ * the defaults shown until it answers.
+ * Source: spec/accounts-and-shell.md §1, §2; every branch: issue 20; the setting: issue 13.
  */
 export function AboutPage() {
   const offices = useBranchOffices();
+  const contact = useAuctioneerContact();
   return (
     <Stack gap={48}>
       <Box className={classes.hero} data-testid="about-hero">
@@ -52,7 +108,7 @@ export function AboutPage() {
             <Button component={Link} to="/" size="md" color="gold" c="dark.9">
               View current auctions
             </Button>
-            <Button component="a" href={`mailto:${ABOUT.email}`} size="md" variant="white" color="gavel" leftSection={<IconMail size={18} />}>
+            <Button component="a" href={`mailto:${contact.email}`} size="md" variant="white" color="gavel" leftSection={<IconMail size={18} />}>
               Contact us by email
             </Button>
           </Group>
@@ -104,8 +160,9 @@ export function AboutPage() {
           Visit our offices
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          <OfficeMap />
+          <OfficeMap address={contact.physical_address} />
           <Stack gap="md">
+            <ContactCard contact={contact} />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               {offices.map((o) => (
                 <Card key={o.id} withBorder radius="md" padding="md" data-testid="branch-office">
@@ -136,7 +193,7 @@ export function AboutPage() {
               </Group>
               <Table verticalSpacing={4} withRowBorders={false}>
                 <Table.Tbody>
-                  {ABOUT.hours.map((h) => (
+                  {officeHoursRows(contact).map((h) => (
                     <Table.Tr key={h.days}>
                       <Table.Td>{h.days}</Table.Td>
                       <Table.Td ta="right" fw={600} c={h.time === 'Closed' ? 'red.7' : undefined}>
@@ -160,7 +217,7 @@ export function AboutPage() {
             <Text c="gray.2">Browse what is under the hammer today, or write to us about valuing or selling your assets.</Text>
           </Stack>
           <Group gap="sm">
-            <Button component="a" href={`mailto:${ABOUT.email}`} variant="white" color="gavel" leftSection={<IconMail size={18} />}>
+            <Button component="a" href={`mailto:${contact.email}`} variant="white" color="gavel" leftSection={<IconMail size={18} />}>
               Contact by email
             </Button>
             <Button component={Link} to="/" color="gold" c="dark.9" leftSection={<IconReceipt2 size={18} />}>

@@ -1,15 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Box, Button, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconMap2, IconMapPin } from '@tabler/icons-react';
-import { ABOUT } from '../about-content';
 import classes from './office-map.module.css';
 
+/** The map's search for an office address (in Malawi). */
+const mapQuery = (address: string) => (/malawi/i.test(address) ? address : `${address}, Malawi`);
+
 /**
- * The office map. A drawn location card first (works offline, no third party); 'Show
- * interactive map' loads the Google Maps embed when the browser is online, with a link to open
- * the map in a new tab. Offline, the card says so and keeps the address.
+ * The office map of `address` (the auctioneer's office, setting `auctioneer_contact`). A drawn
+ * location card first (works offline, no third party); 'Show interactive map' loads the Google
+ * Maps embed when the browser is online, with a link to open the map in a new tab. Offline, the
+ * card says so and keeps the address.
  */
-export function OfficeMap() {
+export function OfficeMap({ address }: { address: string }) {
   const [online, setOnline] = useState(() => navigator.onLine);
   const [interactive, setInteractive] = useState(false);
   useEffect(() => {
@@ -27,8 +30,8 @@ export function OfficeMap() {
     return (
       <Box className={classes.frame} data-testid="office-map">
         <iframe
-          title="Map of our Blantyre office"
-          src={ABOUT.mapEmbedUrl}
+          title="Map of our head office"
+          src={`https://maps.google.com/maps?q=${encodeURIComponent(mapQuery(address))}&z=15&output=embed`}
           loading="lazy"
           referrerPolicy="no-referrer-when-downgrade"
           className={classes.iframe}
@@ -47,9 +50,9 @@ export function OfficeMap() {
       </svg>
       <Stack gap={6} align="center" className={classes.overlay}>
         <IconMapPin size={40} className={classes.pin} />
-        <Text fw={700}>{ABOUT.headOfficeBranch} (head office)</Text>
+        <Text fw={700}>Head office</Text>
         <Text size="sm" ta="center" maw={300}>
-          {ABOUT.offices[0].address}
+          {address}
         </Text>
         {online ? (
           <Button size="xs" variant="white" color="gavel" leftSection={<IconMap2 size={14} />} onClick={() => setInteractive(true)}>
@@ -60,7 +63,12 @@ export function OfficeMap() {
             The interactive map needs an internet connection.
           </Text>
         )}
-        <Anchor href={ABOUT.mapLinkUrl} target="_blank" rel="noopener noreferrer" size="xs">
+        <Anchor
+          href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(mapQuery(address))}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="xs"
+        >
           Open in Google Maps <IconExternalLink size={12} style={{ verticalAlign: 'middle' }} />
         </Anchor>
       </Stack>

@@ -1,7 +1,7 @@
 import type { SiteSettingsPatch, SiteSettingsView } from '@shared/schemas/site-settings.schema';
 import { apiGet, apiSend } from '../../../lib/api-client';
 
-/** `GET /api/admin/settings` → the operators' settings. Source: issue 20 item 8. */
+/** `GET /api/admin/settings` → the operators' settings. Source: issue 20 item 8; issue 13. */
 export async function getSiteSettings(): Promise<SiteSettingsView> {
   return ((await apiGet('/api/admin/settings')) as { data: SiteSettingsView }).data;
 }
@@ -10,3 +10,6 @@ export async function getSiteSettings(): Promise<SiteSettingsView> {
 export async function changeSiteSettings(patch: SiteSettingsPatch): Promise<SiteSettingsView> {
   return ((await apiSend('PATCH', '/api/admin/settings', patch)) as { data: SiteSettingsView }).data;
 }
+
+/** Address of the newsletter subscribers' CSV download (`GET`, admin role). Source: issue 13 "Settlement and results". */
+export const NEWSLETTER_SUBSCRIBERS_CSV = '/api/admin/newsletter/subscribers.csv';
