@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { BillingAddress, BillingAddressInput, DraftOrder, DraftOrdersQuery, Paged } from '@shared/schemas/profile.schema.js';
 import type { Database } from '../db/types.js';
 import { pageInfo } from '../http/pagination.js';
+import { getAuctioneerContact } from '../settings/settings.repository.js';
 
 /** Display names of order statuses (the spec shows statuses by name). */
 const STATUS_NAMES: Record<string, string> = {
@@ -66,7 +67,7 @@ const orderColumns = [
   'sale.name as sale_name',
 ] as const;
 
-function toDraftOrder(row: OrderRow, lines: DraftOrder['line_items']): DraftOrder {
+function toDraftOrder(row: OrderRow, lines: DraftOrder['line_items'], seller: Seller): DraftOrder {
   return {
     id: row.id,
     order_id: row.id,
@@ -92,9 +93,18 @@ function toDraftOrder(row: OrderRow, lines: DraftOrder['line_items']): DraftOrde
             premium_percent: Number(row.premium_percent ?? 0),
             vat_rate_percent: Number(row.vat_rate_percent ?? 0),
             due_at: row.due_at ? row.due_at.toISOString() : null,
+            seller,
           }
         : null,
   };
+}
+
+type Seller = NonNullable<DraftOrder['invoice']>['seller'];
+
+/** The auctioneer as an invoice names them (setting `auctioneer_contact`). */
+async function sellerOf(db: Kysely<Database>): Promise<Seller> {
+  const c = await getAuctioneerContact(db);
+  return { company_name: c.company_name, physical_address: c.physical_address, postal_address: c.postal_address, phone: c.phone, email: c.email };
 }
 
 async function linesOf(db: Kysely<Database>, orderIds: number[]): Promise<Map<number, DraftOrder['line_items']>> {
@@ -151,8 +161,9 @@ export async function listDraftOrders(db: Kysely<Database>, userId: number, quer
     db,
     rows.map((r) => r.id),
   );
+  const seller = await sellerOf(db);
   return {
-    data: rows.map((r) => toDraftOrder(r, lines.get(r.id) ?? [])),
+    data: rows.map((r) => toDraftOrder(r, lines.get(r.id) ?? [], seller)),
     meta: pageInfo(count, query.page, query.per_page, rows.length),
   };
 }
@@ -168,7 +179,7 @@ export async function findDraftOrder(db: Kysely<Database>, userId: number, order
     .executeTakeFirst();
   if (!row) return undefined;
   const lines = await linesOf(db, [row.id]);
-  return toDraftOrder(row, lines.get(row.id) ?? []);
+  return toDraftOrder(row, lines.get(row.id) ?? [], await sellerOf(db));
 }
 
 /**

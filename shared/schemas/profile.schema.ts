@@ -125,7 +125,15 @@ export interface DraftOrder {
    * sale, the buyer's premium on the hammer total (`sub_total`) and its percent, the VAT rate on
    * the premium (`vat` is that VAT), and the payment deadline (ISO 8601). Null / 0 for a checkout.
    */
-  invoice: { sale: { id: number; name: string } | null; premium: number; premium_percent: number; vat_rate_percent: number; due_at: string | null } | null;
+  invoice: {
+    sale: { id: number; name: string } | null;
+    premium: number;
+    premium_percent: number;
+    vat_rate_percent: number;
+    due_at: string | null;
+    /** Who the buyer pays: the auctioneer's name, address, phone and e-mail (settings; issue 13). */
+    seller: { company_name: string; physical_address: string; postal_address: string | null; phone: string; email: string };
+  } | null;
 }
 
 /** Paged answer: `data` plus `meta {current_page, last_page, per_page, total, from, to}`. */

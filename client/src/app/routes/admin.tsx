@@ -16,6 +16,7 @@ import { OutboxAdmin } from '../../features/notifications/components/outbox-admi
 import { SalesSection } from '../../features/admin-sales/components/sales-section';
 import { LotsSection } from '../../features/admin-lots/components/lots-section';
 import { CatalogueImport } from '../../features/catalogue-import/components/catalogue-import';
+import { InvoicesAdmin } from '../../features/admin-invoices/components/invoices-admin';
 
 const SECTIONS = {
   home: 'Home',
@@ -25,6 +26,7 @@ const SECTIONS = {
   registrations: 'Registrations',
   bidders: 'Bidders',
   orders: 'Orders',
+  invoices: 'Invoices',
   adverts: 'Adverts',
   bidding: 'Bidding',
   pages: 'Pages',
@@ -43,6 +45,7 @@ const SCREENS: Record<Section, () => React.ReactNode> = {
   registrations: () => <RegistrationsAdmin />,
   bidders: () => <BiddersSection />,
   orders: () => <OrdersAdmin />,
+  invoices: () => <InvoicesAdmin />,
   adverts: () => <AdvertsAdmin />,
   bidding: () => <BiddingAdmin />,
   pages: () => <PagesAdmin />,
@@ -52,7 +55,7 @@ const SCREENS: Record<Section, () => React.ReactNode> = {
 };
 
 /**
- * /admin/{sales (and /admin/sales/{id})|lots (and /admin/lots/new, /admin/lots/{id})|import|registrations|orders|adverts|bidding|pages|settings|outbox|audit}: the operators' screens, admin role only (others are sent
+ * /admin/{sales (and /admin/sales/{id})|lots (and /admin/lots/new, /admin/lots/{id})|import|registrations|orders|invoices|adverts|bidding|pages|settings|outbox|audit}: the operators' screens, admin role only (others are sent
  * home). /admin itself is the operator's home (figures and bids per minute). Bidders: the list at /admin/bidders, a bidder's page at /admin/bidders/{id} (issue 13 "Bidders").
  * Code-split from the shopper's pages. Source: spec/accounts-and-shell.md §2 (admin
  * route flag).

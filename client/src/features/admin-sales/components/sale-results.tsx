@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload, IconPrinter } from '@tabler/icons-react';
+import { IconDownload, IconFileInvoice, IconPrinter } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { formatMK } from '@shared/rules/money';
 import type { SaleResults as Results } from '@shared/schemas/sale-results.schema';
 import { getSaleResults } from '../api/get-sale-results';
@@ -38,6 +39,16 @@ export function SaleResults({ saleId, version = 0 }: { saleId: number; version?:
             Results
           </Title>
           <Group gap="xs">
+            <Button
+              component={Link}
+              to={`/admin/invoices?sale=${saleId}`}
+              variant="light"
+              size="xs"
+              leftSection={<IconFileInvoice size={14} />}
+              data-print-hide
+            >
+              Invoices
+            </Button>
             <Button variant="default" size="xs" leftSection={<IconPrinter size={14} />} onClick={() => window.print()}>
               Print
             </Button>

@@ -30,6 +30,10 @@ export const draftOrderSchema = z.object({
       premium_percent: money,
       vat_rate_percent: money,
       due_at: z.string().nullable().catch(null),
+      seller: z
+        .object({ company_name: z.string(), physical_address: z.string(), postal_address: z.string().nullable(), phone: z.string(), email: z.string() })
+        .nullable()
+        .catch(null),
     })
     .nullable()
     .optional()

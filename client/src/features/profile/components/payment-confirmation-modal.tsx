@@ -16,7 +16,7 @@ p{margin:0 0 2px}h1{font-size:20px;margin:0 0 4px}
 .receipt-brand{font-size:13px;font-weight:700;color:#0a5a31;letter-spacing:.5px;text-transform:uppercase;margin-bottom:12px}
 .receipt-head{display:flex;justify-content:space-between;align-items:flex-start;gap:16px;margin-bottom:16px}
 .receipt-status{border:1px solid #999;border-radius:4px;padding:2px 8px;font-size:12px;font-weight:700;text-transform:uppercase}
-.receipt-parties{display:grid;grid-template-columns:1fr 1fr;gap:16px}
+.receipt-parties{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:16px}
 .receipt-label{font-size:11px;font-weight:700;text-transform:uppercase;color:#666;margin-bottom:4px}
 table{width:100%;border-collapse:collapse;margin:16px 0}
 th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #ddd;font-size:13px}
@@ -129,7 +129,19 @@ export function PaymentConfirmationModal({
                   {statusName(order.status)}
                 </Badge>
               </Group>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" className="receipt-parties">
+              <SimpleGrid cols={{ base: 1, xs: order.invoice?.seller ? 3 : 2 }} spacing="md" className="receipt-parties">
+                {order.invoice?.seller && (
+                  <Box data-testid="invoice-seller">
+                    <Text size="xs" tt="uppercase" fw={700} c="dimmed" className="receipt-label">
+                      From
+                    </Text>
+                    <Text fw={600}>{order.invoice.seller.company_name}</Text>
+                    <Text size="sm">{order.invoice.seller.physical_address}</Text>
+                    {order.invoice.seller.postal_address && <Text size="sm">{order.invoice.seller.postal_address}</Text>}
+                    <Text size="sm">{order.invoice.seller.phone}</Text>
+                    <Text size="sm">{order.invoice.seller.email}</Text>
+                  </Box>
+                )}
                 <Box>
                   <Text size="xs" tt="uppercase" fw={700} c="dimmed" className="receipt-label">
                     Billed To

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { adminInvoicePageSchema, type AdminInvoicePage, type AdminInvoicesQuery } from '@shared/schemas/invoice.schema';
+import type { RecordWonOrderPaymentInput } from '@shared/schemas/won-order-payment.schema';
+import { apiGet, apiSend } from '../../../lib/api-client';
+
+/**
+ * `GET /api/admin/invoices?sale_id&status&search&page` → one page of buyers' invoices and the
+ * unpaid / overdue / paid amounts. Rejects with the api client's error. Source: issue 13 "Settlement and results".
+ */
+export async function listInvoices(query: Partial<AdminInvoicesQuery>, signal?: AbortSignal): Promise<AdminInvoicePage> {
+  const body = await apiGet(
+    '/api/admin/invoices',
+    { sale_id: query.sale_id, status: query.status, search: query.search?.trim() || undefined, page: query.page },
+    { signal },
+  );
+  return adminInvoicePageSchema.parse(body);
+}
+
+/**
+ * `POST /api/admin/orders/{id}/payment-received {method, reference?}`: records cash received at the
+ * office or a bank transfer confirmed; the invoice becomes paid. @returns the server's message.
+ * Rejects with the api client's error (409 when it is already paid).
+ */
+export async function recordInvoicePayment(invoiceId: number, input: RecordWonOrderPaymentInput): Promise<string> {
+  const body = await apiSend('POST', `/api/admin/orders/${invoiceId}/payment-received`, input);
+  return z.object({ message: z.string() }).parse(body).message;
+}
+
+/** The sales an operator can filter invoices by (`GET /api/admin/sales`), newest first: id and name. */
+export async function listSaleNames(): Promise<{ id: number; name: string }[]> {
+  const body = await apiGet('/api/admin/sales');
+  return z
+    .object({ data: z.array(z.object({ id: z.number(), name: z.string() })) })
+    .parse(body)
+    .data.map((s) => ({ id: s.id, name: s.name }));
+}
