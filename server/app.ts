@@ -58,6 +58,7 @@ import { createPagesRouter } from './pages/pages.router.js';
 import { createCatalogueRouter } from './catalogue/catalogue.router.js';
 import { createLotsRouter } from './lots/lots.router.js';
 import { createSalesRouter } from './sales/sales.router.js';
+import { createPageHtml } from './http/page-preloads.js';
 import { createSettingsRouter } from './settings/settings.router.js';
 import { createSubscriptionsRouter } from './subscriptions/subscriptions.router.js';
 import { createSavedSearchesRouter } from './saved-searches/saved-searches.router.js';
@@ -263,13 +264,16 @@ export function createApp(deps: AppDeps): GavelRequestListener {
   app.use(createQueuesBoardRouter({ queues: deps.queues ?? null }));
 
   if (deps.clientDir && fs.existsSync(path.join(deps.clientDir, 'index.html'))) {
-    const indexHtml = path.join(deps.clientDir, 'index.html');
+    const pageHtml = createPageHtml(deps.clientDir);
     app.use(clientAssets(deps.clientDir));
     app.use((req, res, next) => {
       if (req.method !== 'GET' || API_PREFIXES.some((p) => req.path.startsWith(p))) return next();
       res.setHeader('Cache-Control', 'no-cache');
       // The client shows its not-found page for a path outside its routes: answer it as a 404.
-      res.status(isClientRoute(req.path) ? 200 : 404).sendFile(indexHtml);
+      res
+        .status(isClientRoute(req.path) ? 200 : 404)
+        .type('html')
+        .send(pageHtml(req.path, new URL(req.originalUrl, 'http://x').search));
     });
   }
   app.use(notFoundHandler);

@@ -14,6 +14,8 @@ const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|
 export function clientAssets(clientDir: string): RequestHandler {
   return expressStaticGzip(clientDir, {
     enableBrotli: true,
+    // `/` is a page like the others (server/http/page-preloads.ts), not the built index.html as it is.
+    index: false,
     orderPreference: ['br', 'gz'],
     serveStatic: {
       index: false,

@@ -88,6 +88,18 @@ export function loadAdverts(): Promise<Advert[]> {
   return firstLookup;
 }
 
+let firstLookupTaken = false;
+
+/**
+ * The adverts for a mounting adverts area: the first call takes the start-up lookup
+ * ({@link loadAdverts}), later calls ask the server again ({@link getAdverts}).
+ */
+export function takeAdverts(): Promise<Advert[]> {
+  if (firstLookupTaken) return getAdverts();
+  firstLookupTaken = true;
+  return loadAdverts();
+}
+
 /** The adverts of the first lookup if it already finished, else null. */
 export function loadedAdverts(): Advert[] | null {
   return firstAdverts;

@@ -1,6 +1,6 @@
 import { use, useEffect, useState } from 'react';
 import { getSocket } from '../../../lib/socket';
-import { getAdverts, loadAdverts, loadedAdverts, shownAdverts, type Advert } from '../api/get-adverts';
+import { loadAdverts, loadedAdverts, shownAdverts, takeAdverts, type Advert } from '../api/get-adverts';
 
 /** How long the home page waits for its adverts before it shows itself without them (ms). */
 const ADVERTS_WAIT_MS = 3000;
@@ -30,7 +30,7 @@ export function useAdverts(): { adverts: Advert[]; loaded: boolean } {
   const [loaded, setLoaded] = useState(() => loadedAdverts() !== null);
   useEffect(() => {
     let cancelled = false;
-    void (loadedAdverts() === null ? loadAdverts() : getAdverts()).then((list) => {
+    void takeAdverts().then((list) => {
       if (cancelled) return;
       setAdverts(list);
       setLoaded(true);
