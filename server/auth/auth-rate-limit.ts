@@ -109,6 +109,8 @@ export function createAuthRateLimiters(name: string, settings: AuthRateLimitSett
       if (res.statusCode < 400) void Promise.resolve(failures.resetKey(key)).catch(() => undefined);
     });
     const delay = failureDelayMs(totalHits - 1, settings);
+    // Says how long this answer was held (0: not slowed); the wait itself is what slows a guesser.
+    res.setHeader('X-Slowed-Down-Ms', String(delay));
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     next();
   };
