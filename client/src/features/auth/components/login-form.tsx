@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconCheck, IconLock, IconMail } from '@tabler/icons-react';
@@ -6,6 +7,7 @@ import { login, type LoginResult } from '../api/login';
 import { readCookie, refreshCsrfCookie } from '../../../lib/api-client';
 import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import { useFormVerification } from '../hooks/use-form-verification';
+import { loginFormErrors, type LoginValues } from '../utils/auth-rules';
 import { VerificationAndStatus } from './form-status';
 
 /** Success text of a sign-in. Source: spec/accounts-and-shell.md §2 "/login page". */
@@ -24,33 +26,34 @@ interface LoginFormProps {
 
 /**
  * Sign-in form: Email, Password (show/hide), Remember me, human verification, submit 'Sign in'
- * (disabled until a verification token exists). Modal rules in order: email, password,
- * verification, anti-forgery token (spec §5 "Sign-in (modal)"); page rule: 'Please fill in all
- * required fields.'. Every attempt uses up the token, so the widget verifies again after one.
+ * (disabled until a verification token exists). A `@mantine/form` form checked by the server's
+ * `sessionLoginInputSchema` ({@link loginFormErrors}). Modal rules in order: email, password
+ * (under their fields), verification, anti-forgery token (spec §5 "Sign-in (modal)"); page rule:
+ * 'Please fill in all required fields.'. Every attempt uses up the token, so the widget verifies
+ * again after one.
  */
 export function LoginForm({ variant, initialEmail = '', notice, redirect, onSuccess }: LoginFormProps) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const form = useForm<LoginValues>({ initialValues: { email: initialEmail, password: '', remember: false } });
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const verification = useFormVerification();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async ({ email, password, remember }: LoginValues) => {
     setError(null);
+    const errs = loginFormErrors({ email, password });
     if (variant === 'page') {
-      if (!email.trim() || !password) {
+      // The page shows one message for empty fields (spec §5 "Sign-in page"), the schema's text otherwise.
+      if (errs.email === ACCOUNT_MESSAGES.emailRequired || errs.password === ACCOUNT_MESSAGES.passwordRequired) {
         setError(ACCOUNT_MESSAGES.loginPageRequired);
         return;
       }
+      if (errs.email || errs.password) {
+        setError(errs.email ?? errs.password ?? null);
+        return;
+      }
     } else {
-      const errs: { email?: string; password?: string } = {};
-      if (!email.trim()) errs.email = ACCOUNT_MESSAGES.emailRequired;
-      if (!password) errs.password = ACCOUNT_MESSAGES.passwordRequired;
-      setFieldErrors(errs);
+      form.setErrors(errs);
       if (errs.email || errs.password) return;
     }
     if (!verification.token) {
@@ -76,7 +79,7 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit((values) => submit(values))} noValidate>
       <Stack gap="sm">
         {notice && !success && (
           <Alert color="green" icon={<IconCheck size={18} />} variant="light">
@@ -89,9 +92,7 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
           autoComplete="email"
           placeholder="you@example.com"
           leftSection={<IconMail size={16} />}
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={fieldErrors.email}
+          {...form.getInputProps('email')}
           data-autofocus
         />
         <PasswordInput
@@ -99,13 +100,11 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
           autoComplete="current-password"
           placeholder="Your password"
           leftSection={<IconLock size={16} />}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={fieldErrors.password}
+          {...form.getInputProps('password')}
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the text' }}
         />
         <Group justify="space-between">
-          <Checkbox label="Remember me" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
+          <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
           {variant === 'page' && (
             <Anchor component={Link} to="/forgot-password" size="sm" data-testid="forgot-password-link">
               Forgot password?

@@ -1,22 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { registerAccount } from '../api/register';
 import { ACCOUNT_MESSAGES as M } from '@shared/messages/accounts';
-import { firstRegistrationError, pageValid, type RegisterValues } from '../utils/auth-rules';
+import { firstRegistrationError, pageRegistrationError, registrationErrors, type RegisterValues } from '../utils/auth-rules';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { useFormVerification } from '../hooks/use-form-verification';
 import { VerificationAndStatus } from './form-status';
 import { SignUpConsentLabel } from '../../../components/legal-links';
 
 const EMPTY: RegisterValues = {
-  firstName: '',
-  lastName: '',
+  first_name: '',
+  last_name: '',
   email: '',
   phone: '',
   password: '',
-  passwordConfirmation: '',
-  acceptTerms: false,
-  acceptMarketing: false,
+  password_confirmation: '',
+  accept_terms: false,
+  accept_marketing: false,
 };
 
 interface RegisterFormProps {
@@ -26,30 +27,36 @@ interface RegisterFormProps {
   onSuccess: (values: RegisterValues) => Promise<void> | void;
 }
 
-/** Registration form: names, email, phone, password twice, terms and marketing consent. */
+/**
+ * Registration form: names, email, phone, password twice, terms and marketing consent; a
+ * `@mantine/form` form checked by the shared `registrationFormSchema` (the server's registration
+ * rules and the spec's texts). The modal reports the first failing rule in the spec's order, the
+ * page one message; a refused registration shows the server's texts joined (spec §8).
+ * Source: spec/accounts-and-shell.md §2, §5, §8.
+ */
 export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
-  const [v, setV] = useState<RegisterValues>(EMPTY);
+  const form = useForm<RegisterValues>({ initialValues: EMPTY });
+  const v = form.values;
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const verification = useFormVerification();
-  const set = <K extends keyof RegisterValues>(k: K, value: RegisterValues[K]) => setV((p) => ({ ...p, [k]: value }));
 
   const ruleError = firstRegistrationError(v, verification.token);
   // Modal: disabled until every rule holds and a token exists (spec §5); page: until a token exists.
   const submitDisabled = variant === 'modal' ? ruleError !== null : !verification.token;
-  const touched = v !== EMPTY;
+  const touched = form.isDirty();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     setError(null);
     if (variant === 'modal' && ruleError) {
       if (ruleError === M.captchaRequired) verification.require();
       setError(ruleError);
       return;
     }
-    if (variant === 'page' && !pageValid(v)) {
-      setError(M.registerPageInvalid);
+    const pageError = variant === 'page' ? pageRegistrationError(v) : null;
+    if (pageError) {
+      setError(pageError);
       return;
     }
     if (!verification.token) {
@@ -59,16 +66,16 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
     }
     setBusy(true);
     try {
-      const firstName = v.firstName.trim();
-      const lastName = v.lastName.trim();
+      const firstName = v.first_name.trim();
+      const lastName = v.last_name.trim();
       await registerAccount(
         {
           name: `${firstName} ${lastName}`,
           email: v.email.trim(),
           phone: v.phone.trim(),
           password: v.password,
-          password_confirmation: v.passwordConfirmation,
-          ...(variant === 'page' ? { accept_terms: v.acceptTerms, accept_marketing: v.acceptMarketing, start_session: true } : {}),
+          password_confirmation: v.password_confirmation,
+          ...(variant === 'page' ? { accept_terms: v.accept_terms, accept_marketing: v.accept_marketing, start_session: true } : {}),
           'g-recaptcha-response': verification.token,
         },
         variant === 'modal' ? 'spaces' : 'commas',
@@ -84,64 +91,38 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
     }
   };
 
-  const mismatch = v.passwordConfirmation.length > 0 && v.password !== v.passwordConfirmation;
-  const tooShort = v.password.length > 0 && v.password.length < 4;
+  // Under the password fields as they are typed: the schema's length and match texts.
+  const fieldErrors = registrationErrors(v);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label="First Name"
-            autoComplete="given-name"
-            value={v.firstName}
-            onChange={(e) => set('firstName', e.currentTarget.value)}
-            data-autofocus
-          />
-          <TextInput label="Last Name" autoComplete="family-name" value={v.lastName} onChange={(e) => set('lastName', e.currentTarget.value)} />
+          <TextInput label="First Name" autoComplete="given-name" {...form.getInputProps('first_name', { withError: false })} data-autofocus />
+          <TextInput label="Last Name" autoComplete="family-name" {...form.getInputProps('last_name', { withError: false })} />
         </SimpleGrid>
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={v.email}
-          onChange={(e) => set('email', e.currentTarget.value)}
-        />
-        <TextInput
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder="0888 123 456"
-          value={v.phone}
-          onChange={(e) => set('phone', e.currentTarget.value)}
-        />
+        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...form.getInputProps('email', { withError: false })} />
+        <TextInput label="Phone" type="tel" autoComplete="tel" placeholder="0888 123 456" {...form.getInputProps('phone', { withError: false })} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <PasswordInput
             label="Password"
             autoComplete="new-password"
-            value={v.password}
-            onChange={(e) => set('password', e.currentTarget.value)}
-            error={tooShort ? M.passwordTooShort : undefined}
+            {...form.getInputProps('password', { withError: false })}
+            error={v.password ? fieldErrors.password : undefined}
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the text' }}
           />
           <PasswordInput
             label="Confirm Password"
             autoComplete="new-password"
-            value={v.passwordConfirmation}
-            onChange={(e) => set('passwordConfirmation', e.currentTarget.value)}
-            error={mismatch ? M.passwordsDoNotMatch : undefined}
+            {...form.getInputProps('password_confirmation', { withError: false })}
+            error={v.password_confirmation ? fieldErrors.password_confirmation : undefined}
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the text' }}
           />
         </SimpleGrid>
         <PasswordStrengthMeter password={v.password} />
         <Group gap="xs">
-          <Checkbox label={<SignUpConsentLabel />} checked={v.acceptTerms} onChange={(e) => set('acceptTerms', e.currentTarget.checked)} />
-          <Checkbox
-            label="Send me news about upcoming auctions"
-            checked={v.acceptMarketing}
-            onChange={(e) => set('acceptMarketing', e.currentTarget.checked)}
-          />
+          <Checkbox label={<SignUpConsentLabel />} {...form.getInputProps('accept_terms', { type: 'checkbox', withError: false })} />
+          <Checkbox label="Send me news about upcoming auctions" {...form.getInputProps('accept_marketing', { type: 'checkbox', withError: false })} />
         </Group>
         <VerificationAndStatus verification={verification} error={error} success={success} setError={setError} />
         <Button type="submit" loading={busy} disabled={submitDisabled || !!success} fullWidth size="md">
