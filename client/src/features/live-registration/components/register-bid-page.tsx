@@ -2,7 +2,10 @@ import { Alert, Badge, Button, Card, Checkbox, Grid, Group, Select, Stack, Text,
 import { IconBuildingBank, IconCheck, IconClockHour4, IconGavel, IconListCheck, IconUserCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
 import { LIVE_AUCTION_MESSAGES as M } from '@shared/messages/live-auctions';
+import { registerBidInputSchema } from '@shared/schemas/subscription.schema';
 import { formatMK } from '@shared/rules/money';
 import { LegalLink } from '../../../components/legal-links';
 import { formatDateTimeGB } from '../../../lib/dates';
@@ -23,6 +26,26 @@ function registrationSuffix(a: LiveAuction): string {
   if (a.registration_status === 'declined') return ' · Declined: you may register again';
   return '';
 }
+
+/** Values of the form, keyed as `POST /register-bid` and its 422 `errors` name them. */
+interface RegisterBidValues {
+  reference_number: string;
+  /** The chosen auction's id as the selector holds it, null when none. */
+  auction_type_id: string | null;
+  terms: boolean;
+}
+
+/**
+ * The form's rules: the server's `registerBidInputSchema` (reference number required, letters,
+ * digits and - / . _; an auction chosen), plus the terms, which only the form checks and flags
+ * 'required'. Source: spec/shopping.md §5 "Register for auction".
+ */
+const registerBidFormErrors = schemaResolver(
+  registerBidInputSchema.pick({ reference_number: true, auction_type_id: true }).extend({
+    terms: z.boolean().refine((ticked) => ticked, M.termsRequired),
+  }),
+  { sync: true },
+);
 
 const STEPS = [
   { icon: IconBuildingBank, title: 'Bank deposit', text: 'Pay the registration deposit at any branch of our bank and keep the deposit slip.' },
@@ -46,21 +69,27 @@ const STEPS = [
 export function RegisterBidPage({ verification }: { verification: (onToken: (token: string | null) => void, resetKey: number) => ReactNode }) {
   const navigate = useNavigate();
   const [auctions, setAuctions] = useState<LiveAuction[] | null>(null);
-  const [reference, setReference] = useState('');
   // An advert of a sale opens the form with that sale chosen (`?auction_type_id=`, issue 20 item 4).
   const [searchParams] = useSearchParams();
-  const [auctionId, setAuctionId] = useState<string | null>(() =>
-    /^\d+$/.test(searchParams.get('auction_type_id') ?? '') ? searchParams.get('auction_type_id') : null,
-  );
+  const form = useForm<RegisterBidValues>({
+    initialValues: {
+      reference_number: '',
+      auction_type_id: /^\d+$/.test(searchParams.get('auction_type_id') ?? '') ? searchParams.get('auction_type_id') : null,
+      terms: false,
+    },
+    validate: (v) => registerBidFormErrors({ ...v, auction_type_id: v.auction_type_id ?? '' }),
+    // The reference's format is said as it is typed: the button stays disabled until it is right.
+    validateInputOnChange: ['reference_number'],
+  });
+  const auctionId = form.values.auction_type_id;
   // Where to go back after registering, and the auction the page was opened for (issue 20).
   const returnTo = registrationReturnPath(searchParams);
   const askedFor = searchParams.get('auction_type_id');
-  const [terms, setTerms] = useState(false);
   const [captcha, setCaptcha] = useState<string | null>(null);
   // A verification token is good for one submission: a failed one asks for a new token.
   const [captchaKey, setCaptchaKey] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
@@ -70,12 +99,15 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
         setAuctions(list);
         // An auction already asked for (pending) or held can't be chosen again.
         const registered = new Set(list.filter(alreadyRegistered).map((a) => String(a.id)));
-        setAuctionId((current) => (current !== null && registered.has(current) ? null : current));
+        const current = form.getValues().auction_type_id;
+        if (current !== null && registered.has(current)) form.setFieldValue('auction_type_id', null);
       })
       .catch((e: Error) => {
         setAuctions([]);
         notifyError(e.message);
       });
+    // Once, on opening: the form's first values are the ones checked against the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const options = useMemo(
@@ -90,21 +122,18 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
   const chosen = auctions?.find((a) => String(a.id) === auctionId) ?? null;
   // The auction the page was opened for, when the user already registered for it.
   const askedAuction = auctions?.find((a) => String(a.id) === askedFor && a.registration_status !== 'none') ?? null;
-  const canSubmit = reference.trim() !== '' && auctionId !== null && terms && captcha !== null && !busy && !done;
+  const canSubmit = form.isValid() && captcha !== null && !busy && !done;
   // Step of "How it works" reached: 0 bank deposit, 1 auction chosen, 3 registered.
   const stepReached = done ? 3 : auctionId ? 1 : 0;
 
   const submit = async () => {
-    const next: Record<string, string> = {};
-    if (!reference.trim()) next.reference_number = M.referenceRequired;
-    if (!auctionId) next.auction_type_id = M.auctionRequired;
-    if (!terms) next.terms = M.termsRequired;
-    if (!captcha) next.captcha = M.captchaRequired;
-    setErrors(next);
+    const valid = !form.validate().hasErrors;
+    setCaptchaError(captcha ? null : M.captchaRequired);
     setError(null);
-    if (Object.keys(next).length) return;
+    if (!valid || !captcha) return;
+    const { reference_number, auction_type_id } = form.getValues();
     setBusy(true);
-    const result = await registerForLiveAuction({ referenceNumber: reference, auctionTypeId: Number(auctionId), captchaToken: captcha });
+    const result = await registerForLiveAuction({ referenceNumber: reference_number, auctionTypeId: Number(auction_type_id), captchaToken: captcha });
     setBusy(false);
     if (result.ok) {
       setDone(result.message);
@@ -119,7 +148,7 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
     setCaptcha(null);
     setCaptchaKey((k) => k + 1);
     setError(result.message);
-    setErrors(Object.fromEntries(Object.entries(result.fieldErrors).map(([k, v]) => [k, v[0] ?? ''])));
+    form.setErrors(Object.fromEntries(Object.entries(result.fieldErrors).map(([k, v]) => [k, v[0] ?? ''])));
     notifyError(result.message, 'Registration failed');
   };
 
@@ -153,9 +182,7 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
             <TextInput
               label="Bank deposit reference number"
               placeholder="e.g. NBM-2026-000123"
-              value={reference}
-              onChange={(e) => setReference(e.currentTarget.value)}
-              error={errors.reference_number}
+              {...form.getInputProps('reference_number')}
               maxLength={64}
               withAsterisk
               data-testid="reference-input"
@@ -164,11 +191,9 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
               label="Auction"
               placeholder={auctions === null ? 'Loading auctions…' : options.length ? 'Search auctions' : 'No live auctions open for registration'}
               data={options}
-              value={auctionId}
-              onChange={setAuctionId}
+              {...form.getInputProps('auction_type_id')}
               searchable
               nothingFoundMessage="No auction matches"
-              error={errors.auction_type_id}
               withAsterisk
               disabled={auctions === null}
               data-testid="auction-select"
@@ -195,16 +220,14 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
                   I accept the auction <LegalLink page="terms">terms and conditions</LegalLink>, and understand the deposit is refundable only as they describe.
                 </>
               }
-              checked={terms}
-              onChange={(e) => setTerms(e.currentTarget.checked)}
-              error={errors.terms}
+              {...form.getInputProps('terms', { type: 'checkbox' })}
               data-testid="terms-checkbox"
             />
             <div>
               {verification(setCaptcha, captchaKey)}
-              {errors.captcha && (
+              {captchaError && !captcha && (
                 <Text c="red" size="sm" mt={4}>
-                  {errors.captcha}
+                  {captchaError}
                 </Text>
               )}
             </div>
