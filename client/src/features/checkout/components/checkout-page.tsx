@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Grid, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { schemaResolver, useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
 import { formatMK } from '@shared/rules/money';
@@ -9,16 +10,14 @@ import {
   billingFormToOrder,
   billingFormToSaved,
   dpoPayAccepts,
-  validateBilling,
-  validateCustomer,
   validatePaymentContact,
   type BillingForm,
   type CustomerInfo,
   type FieldErrors,
   type PaymentContact,
 } from '@shared/rules/checkout';
-import { BILLING_COUNTRY } from '@shared/rules/regions';
-import { ENABLED_PAYMENT_METHODS, OPEN_ORDERS_PER_BUYER, type PaymentMethod } from '@shared/schemas/checkout.schema';
+import { BILLING_COUNTRY, OTHER_DISTRICT } from '@shared/rules/regions';
+import { checkoutInputSchema, ENABLED_PAYMENT_METHODS, OPEN_ORDERS_PER_BUYER, type PaymentMethod } from '@shared/schemas/checkout.schema';
 import { BillingAddressFields } from '../../../components/billing-address-fields';
 import { HumanVerification } from '../../../components/human-verification/human-verification';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
@@ -81,6 +80,46 @@ const MAX_RESERVED_NAMES = 3;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const orderCustomerErrors = schemaResolver(checkoutInputSchema.shape.customer, { sync: true });
+const orderBillingErrors = schemaResolver(checkoutInputSchema.shape.billing, { sync: true });
+
+/**
+ * The customer step's errors: the server's order schema (`checkoutInputSchema.customer`: names,
+ * email, Malawi phone, with the checkout's texts), keyed as {@link CustomerInfo}.
+ * Source: spec/shopping.md §5 "Checkout, customer step".
+ */
+export function customerStepErrors(c: CustomerInfo): FormErrors {
+  return orderCustomerErrors(c);
+}
+
+/**
+ * The billing step's errors: the server's order schema (`checkoutInputSchema.billing`) on what
+ * the step will send ({@link billingFormToOrder}), put back under the step's fields: city → the
+ * region, state → the district, or the typed district with 'Other (please specify)'.
+ * Source: spec/shopping.md §5 "Checkout, billing step".
+ */
+export function billingStepErrors(b: BillingForm): FormErrors {
+  const sent = orderBillingErrors(billingFormToOrder(b));
+  const field: Record<string, keyof BillingForm> = {
+    address: 'address',
+    city: 'region',
+    state: b.state === OTHER_DISTRICT ? 'otherState' : 'state',
+    postalCode: 'postalCode',
+    country: 'country',
+  };
+  const errors: FormErrors = {};
+  for (const [key, text] of Object.entries(sent)) errors[field[key] ?? key] ??= text;
+  return errors;
+}
+
+/** Sets the fields of `next` that differ from the form's values: each changed field loses its own error only. */
+function changeFields<T extends object>(form: UseFormReturnType<T>, next: T) {
+  const now = form.getValues();
+  for (const k of Object.keys(next) as (keyof T & string)[]) {
+    if (next[k] !== now[k]) form.setFieldValue(k as never, next[k] as never);
+  }
+}
+
 function profileName(p: CheckoutProfile): { first: string; last: string } {
   const first = p.first_name ?? p.firstName ?? '';
   const last = p.last_name ?? p.lastName ?? '';
@@ -106,8 +145,13 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
   const [active, setActive] = useState(0);
   const [completed, setCompleted] = useState<Set<number>>(new Set());
   const [saving, setSaving] = useState(false);
-  const [customer, setCustomer] = useState<CustomerInfo>({ firstName: '', lastName: '', email: '', phone: '' });
-  const [billing, setBilling] = useState<BillingForm>({ address: '', region: '', state: '', otherState: '', postalCode: '', country: BILLING_COUNTRY });
+  const customerForm = useForm<CustomerInfo>({ initialValues: { firstName: '', lastName: '', email: '', phone: '' }, validate: customerStepErrors });
+  const billingForm = useForm<BillingForm>({
+    initialValues: { address: '', region: '', state: '', otherState: '', postalCode: '', country: BILLING_COUNTRY },
+    validate: billingStepErrors,
+  });
+  const customer = customerForm.values;
+  const billing = billingForm.values;
   const [method, setMethod] = useState<PaymentMethod>('dpopay');
   const [currency, setCurrency] = useState('MWK');
   const [contact, setContact] = useState<PaymentContact>({ customerName: '', customerEmail: '', customerPhone: '' });
@@ -163,12 +207,17 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
     if (profile) {
       const { first, last } = profileName(profile);
       const phone = profile.phone ?? profile.mobile ?? profile.msisdn ?? profile.contact_phone ?? profile.contact ?? '';
-      setCustomer((c) => ({ firstName: c.firstName || first, lastName: c.lastName || last, email: c.email || (profile.email ?? ''), phone: c.phone || phone }));
+      customerForm.setValues((c) => ({
+        firstName: c.firstName || first,
+        lastName: c.lastName || last,
+        email: c.email || (profile.email ?? ''),
+        phone: c.phone || phone,
+      }));
       void getBillingAddress().then((a) => {
         if (!a?.address1) return;
         const saved = billingFormFromSaved(a);
         // Whatever the buyer typed before the answer came stays.
-        setBilling((b) => ({
+        billingForm.setValues((b) => ({
           ...b,
           address: b.address || saved.address,
           region: b.region || saved.region,
@@ -179,14 +228,18 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
       });
     } else {
       const c = loadGuestCustomer();
-      if (c) setCustomer((prev) => ({ ...prev, ...c }));
+      if (c) customerForm.setValues((prev) => ({ ...prev, ...c }));
       const b = loadGuestBilling();
-      if (b) setBilling((prev) => ({ ...prev, ...b, country: BILLING_COUNTRY }));
+      if (b) billingForm.setValues((prev) => ({ ...prev, ...b, country: BILLING_COUNTRY }));
     }
+    // The forms' setters are stable; prefill runs once the session is known.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sessionReady, profile]);
 
   const goTo = (step: number) => {
     setErrors({});
+    customerForm.clearErrors();
+    billingForm.clearErrors();
     setActive(step);
   };
 
@@ -202,8 +255,11 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
 
   const save = async () => {
     let errs: FieldErrors = {};
-    if (active === 0) errs = validateCustomer(customer);
-    if (active === 1) errs = validateBilling(billing);
+    const stepInvalid = (active === 0 && customerForm.validate().hasErrors) || (active === 1 && billingForm.validate().hasErrors);
+    if (stepInvalid) {
+      notifyError(M.fixErrors);
+      return;
+    }
     if (active === 2 && method === 'dpopay') errs = validatePaymentContact(contact);
     if (active === 2 && !ENABLED_PAYMENT_METHODS.includes(method)) errs = { method: M.methodNotAvailable };
     if (active === 2 && dpoBlocked) errs = { method: M.overLimit };
@@ -305,8 +361,8 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
   // What the order calls will send: the review shows exactly that.
   const sentBilling = billingFormToOrder(billing);
   const stepBody = [
-    <CustomerStep key="c" value={customer} errors={errors} onChange={setCustomer} />,
-    <BillingAddressFields key="b" value={billing} errors={errors} onChange={setBilling} />,
+    <CustomerStep key="c" value={customer} errors={customerForm.errors} onChange={(next) => changeFields(customerForm, next)} />,
+    <BillingAddressFields key="b" value={billing} errors={billingForm.errors} onChange={(next) => changeFields(billingForm, next)} />,
     <PaymentStep
       key="p"
       method={method}

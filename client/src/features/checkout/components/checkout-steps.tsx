@@ -2,6 +2,7 @@ import { LegalLink } from '../../../components/legal-links';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconBuildingBank, IconCash, IconCreditCard, IconDeviceMobile, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { FormErrors } from '@mantine/form';
 import { formatMK } from '@shared/rules/money';
 import type { CustomerInfo, FieldErrors, PaymentContact } from '@shared/rules/checkout';
 import { dpoPayAccepts } from '@shared/rules/checkout';
@@ -9,7 +10,7 @@ import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
 import { CURRENCY_OPTIONS, type PaymentMethod } from '@shared/schemas/checkout.schema';
 
 /** Customer step: first name, last name, email, phone. Source: spec/shopping.md §3, §5. */
-export function CustomerStep({ value, errors, onChange }: { value: CustomerInfo; errors: FieldErrors; onChange: (v: CustomerInfo) => void }) {
+export function CustomerStep({ value, errors, onChange }: { value: CustomerInfo; errors: FormErrors; onChange: (v: CustomerInfo) => void }) {
   const set = (k: keyof CustomerInfo) => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [k]: e.currentTarget.value });
   return (
     <Stack gap="md">
