@@ -1,4 +1,4 @@
-import { adminInvoicePageSchema, adminInvoicesQuerySchema } from '@shared/schemas/invoice.schema.js';
+import { adminInvoicePageSchema, adminInvoicesQuerySchema, reofferLotInputSchema } from '@shared/schemas/invoice.schema.js';
 import { z } from 'zod';
 import { createDocument, createSchema, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { adminOrdersQuerySchema, adminOrderViewSchema, cancelOrderInputSchema } from '@shared/schemas/admin-order.schema.js';
@@ -347,6 +347,14 @@ export const API_ROUTES: Record<string, RouteDoc> = {
     access: 'admin',
     query: adminInvoicesQuerySchema,
     response: adminInvoicePageSchema,
+  },
+  'POST /api/admin/invoices/:id/lots/:itemId': {
+    tag: 'Operators',
+    summary: 'Take an unpaid lot off its invoice: offer it to the next bidder at their bid (second chance) or release it to relist',
+    access: 'admin',
+    params: z.object({ id: z.coerce.number().int().positive(), itemId: z.coerce.number().int().positive() }),
+    body: reofferLotInputSchema,
+    answer: '`{success, message, item_id, from_order, to_order}`; 409 when paid, a DPO payment is under way, or nobody else bid',
   },
   'GET /api/orders/won-lot/:id': {
     tag: 'Checkout',

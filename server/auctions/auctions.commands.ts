@@ -27,8 +27,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * `vat_rate_percent`) is on the premium, both fixed on the invoice when it is made. The payment
  * deadline is `payment_due_days` after this close. @returns the invoice's (order's) id.
  */
-async function invoiceWonLot(trx: Transaction<Database>, item: ClosingItem, winner: Winner): Promise<number> {
-  const hammer = item.bid_amount!;
+export async function invoiceWonLot(
+  trx: Transaction<Database>,
+  item: Pick<ClosingItem, 'id' | 'name' | 'sale_id' | 'premium_percent' | 'now'> & { bid_amount: number },
+  winner: Winner,
+): Promise<number> {
+  const hammer = item.bid_amount;
   const dueAt = new Date(item.now.getTime() + (await getPaymentDueDays(trx)) * DAY_MS);
   const open = await lockOpenInvoice(trx, item.sale_id, winner.id);
   if (open) {
@@ -90,7 +94,7 @@ export async function closeAuction(trx: Transaction<Database>, _actor: Actor, in
   } else {
     const winner = await findWinner(trx, item.leader_id!);
     await markItemClosed(trx, item.id, { status: 'sold', winnerId: winner.id });
-    const orderId = await invoiceWonLot(trx, item, winner);
+    const orderId = await invoiceWonLot(trx, { ...item, bid_amount: item.bid_amount! }, winner);
     result = { item_id: item.id, status: 'sold', closed_by: winner.id, order_id: orderId };
   }
   return {

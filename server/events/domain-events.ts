@@ -174,6 +174,21 @@ export interface EventPayloads {
   'lot.withdrawn': { item_id: number; reason: string; leader_id: number | null };
   /** An unsold lot went up again as the new lot `item_id` (a copy of `from_item_id`) in the sale `auction_type_id`. */
   'lot.relisted': { item_id: number; from_item_id?: number | null; auction_type_id: number; name?: string; date_to?: string | null };
+  /**
+   * An operator took an unpaid lot off its buyer's invoice `from_order_id` (issue 13 "Settlement"):
+   * `second_chance` offered it to the next bidder `to_user_id` at their highest bid `amount` (their
+   * invoice `order_id`), or `released` it unsold so it can be relisted. `reason` as the operator gave it.
+   */
+  'lot.reoffered': {
+    item_id: number;
+    action: 'second_chance' | 'released';
+    from_order_id: number;
+    from_user_id: number | null;
+    to_user_id: number | null;
+    amount: number | null;
+    order_id: number | null;
+    reason: string;
+  };
   /** A lot's pictures were added, reordered, deleted or given a new cover (`action` says which). */
   'lot.images_changed': { item_id: number; action?: 'added' | 'reordered' | 'deleted'; image_ids?: number[] };
 }

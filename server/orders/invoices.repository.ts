@@ -175,3 +175,108 @@ export async function listAdminInvoices(db: Kysely<Database>, query: AdminInvoic
     },
   };
 }
+
+/** An invoice as taking a lot off it needs it, locked (FOR UPDATE); undefined when unknown. */
+export function lockInvoice(trx: Kysely<Database>, orderId: number) {
+  return trx
+    .selectFrom('orders')
+    .select(['id', 'order_reference', 'status', 'source', 'user_id', 'premium_percent', 'vat_rate_percent', 'due_at'])
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Whether a DPO Pay payment of the order is still pending (the buyer may be paying its amount now). */
+export async function hasPendingDpoPayment(trx: Kysely<Database>, orderId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('provider', '=', 'dpopay')
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The invoice's line of a lot, or undefined when the lot is not on it. */
+export function findInvoiceLine(trx: Kysely<Database>, orderId: number, itemId: number) {
+  return trx.selectFrom('order_lines').select(['id', 'name']).where('order_id', '=', orderId).where('item_id', '=', itemId).executeTakeFirst();
+}
+
+/** A lot with its sale's premium percent and the database clock, locked (FOR UPDATE). */
+export function lockLotOfInvoice(trx: Kysely<Database>, itemId: number) {
+  return trx
+    .selectFrom('items')
+    .innerJoin('auction_types as at', 'at.id', 'items.auction_type_id')
+    .select([
+      'items.id',
+      'items.name',
+      'items.auction_type_id as sale_id',
+      sql<number>`at.buyers_premium_percent::float8`.as('premium_percent'),
+      sql<Date>`now()`.as('now'),
+    ])
+    .where('items.id', '=', itemId)
+    .forUpdate('items')
+    .executeTakeFirstOrThrow();
+}
+
+/** The highest bidder on a lot other than `excludeUserId`, with their highest bid (MWK); undefined when nobody else bid. */
+export async function findNextBidder(
+  trx: Kysely<Database>,
+  itemId: number,
+  excludeUserId: number | null,
+): Promise<{ user_id: number; amount: number } | undefined> {
+  const row = await trx
+    .selectFrom('bids')
+    .select(['user_id', sql<number>`max(bid_amount)::float8`.as('amount')])
+    .where('item_id', '=', itemId)
+    .$if(excludeUserId != null, (q) => q.where('user_id', '!=', excludeUserId!))
+    .groupBy('user_id')
+    .orderBy(sql`max(bid_amount)`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { user_id: Number(row.user_id), amount: Number(row.amount) } : undefined;
+}
+
+/** Deletes one invoice line. @returns how many lines the invoice still has. */
+export async function removeInvoiceLine(trx: Kysely<Database>, orderId: number, lineId: number): Promise<number> {
+  await trx.deleteFrom('order_lines').where('id', '=', lineId).execute();
+  const { n } = await trx
+    .selectFrom('order_lines')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Cancels an invoice left with no lot: `cancelled`, when, why and by which operator. */
+export async function cancelInvoice(trx: Kysely<Database>, orderId: number, reason: string, operatorId: number): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ status: 'cancelled', cancelled_at: sql`now()`, cancel_reason: reason, settled_by: operatorId, updated_at: sql`now()` })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** A lot sold to `winnerId` at `amount` (MWK) by a second-chance offer. */
+export async function awardLot(trx: Kysely<Database>, itemId: number, winnerId: number, amount: number): Promise<void> {
+  await trx
+    .updateTable('items')
+    .set({ status: 'sold', closed_by: winnerId, leader_id: winnerId, bid_amount: amount, updated_at: sql`now()` })
+    .where('id', '=', itemId)
+    .execute();
+}
+
+/** A lot released unsold (no buyer), so it can be relisted. */
+export async function markLotUnsold(trx: Kysely<Database>, itemId: number): Promise<void> {
+  await trx
+    .updateTable('items')
+    .set({ status: 'unsold', closed_by: null, updated_at: sql`now()` })
+    .where('id', '=', itemId)
+    .execute();
+}
+
+/** An order's reference. */
+export async function orderReferenceOf(trx: Kysely<Database>, orderId: number): Promise<string> {
+  return (await trx.selectFrom('orders').select('order_reference').where('id', '=', orderId).executeTakeFirstOrThrow()).order_reference;
+}

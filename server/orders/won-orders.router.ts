@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { dpoPayAccepts } from '@shared/rules/checkout.js';
-import { adminInvoicesQuerySchema } from '@shared/schemas/invoice.schema.js';
+import { adminInvoicesQuerySchema, reofferLotInputSchema } from '@shared/schemas/invoice.schema.js';
 import {
   payWonOrderInputSchema,
   recordWonOrderPaymentInputSchema,
@@ -20,10 +20,12 @@ import { parseInput } from '../http/validate.js';
 import { startPayment } from '../payments/payments.commands.js';
 import { DPO_PTL_HOURS, mapCreateTokenError } from '../payments/payments.service.js';
 import { chooseWonOrderPayment, recordWonOrderPayment } from './won-orders.commands.js';
+import { reofferUnpaidLot } from './invoice-lots.commands.js';
 import { listAdminInvoices } from './invoices.repository.js';
 import { findWonOrderOfItem } from './won-orders.repository.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+const invoiceLotParams = z.object({ id: z.coerce.number().int().positive(), itemId: z.coerce.number().int().positive() });
 
 /** What paying won orders needs. */
 export interface WonOrdersRouterDeps {
@@ -45,6 +47,8 @@ export interface WonOrdersRouterDeps {
  *   awaiting payment; 422 bad method or over DPO's MK 999,999.99; 502 when DPO refuses.
  * - `GET /api/admin/invoices?sale_id&status&search&page&per_page` (admin) → {@link AdminInvoicePage}
  *   (buyers' invoices for sales; 422 on a bad filter);
+ * - `POST /api/admin/invoices/{id}/lots/{itemId} {action: second_chance|release, reason}` (admin) →
+ *   {@link ReofferResult}: an unpaid lot offered to the next bidder or released to relist;
  * - `POST /api/admin/orders/{id}/payment-received {method: cash|bank, reference?}` (admin) →
  *   `{success, message, data: AdminOrderView}`; 409 when already paid or not a won order.
  */
@@ -132,6 +136,12 @@ export function createWonOrdersRouter(deps: WonOrdersRouterDeps): Router {
     const query = parseInput(adminInvoicesQuerySchema, req.query);
     res.setHeader('Cache-Control', 'no-store');
     res.json(await listAdminInvoices(deps.db, query));
+  });
+
+  router.post('/api/admin/invoices/:id/lots/:itemId', requireRole('admin'), async (req, res) => {
+    const { id, itemId } = parseInput(invoiceLotParams, req.params);
+    const input = parseInput(reofferLotInputSchema, req.body ?? {});
+    res.json(await runner.run(reofferUnpaidLot, operatorActor(req.auth.user!.id), { orderId: id, itemId, ...input }));
   });
 
   router.post('/api/admin/orders/:id/payment-received', requireRole('admin'), async (req, res) => {

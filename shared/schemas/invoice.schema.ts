@@ -64,3 +64,19 @@ export const adminInvoicePageSchema = z.object({
 });
 /** Parsed {@link adminInvoicePageSchema}. */
 export type AdminInvoicePage = z.infer<typeof adminInvoicePageSchema>;
+
+/**
+ * Body of `POST /api/admin/invoices/{id}/lots/{itemId}`: take an unpaid lot off its buyer's invoice
+ * and offer it to the next bidder at their highest bid (`second_chance`) or leave it unsold to be
+ * relisted (`release`), with the reason (kept in the audit trail). Source: issue 13 "Settlement".
+ */
+export const reofferLotInputSchema = z.object({
+  action: z.enum(['second_chance', 'release'], { message: 'Choose: offer it to the next bidder, or release it to relist.' }),
+  reason: z
+    .string({ message: 'Give the reason (e.g. not paid by the deadline).' })
+    .trim()
+    .min(3, 'Give the reason (e.g. not paid by the deadline).')
+    .max(200, 'Keep the reason to 200 characters.'),
+});
+/** Parsed {@link reofferLotInputSchema}. */
+export type ReofferLotInput = z.infer<typeof reofferLotInputSchema>;

@@ -188,6 +188,22 @@ describe('a whole sale, catalogue to cash, in Chromium (issue 13 "Done when")', 
     );
     expect(records).toHaveLength(10);
 
+    // Blessings does not pay: lot 1 is offered to the runner-up, Amara, at her own bid.
+    await page.goto(`${e2e.server.url}/admin/invoices?sale=${saleId}&status=unpaid`);
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole('button', { name: `Unpaid lots of ${invoices[0].order_reference}` }).click();
+    await page.getByRole('menuitem', { name: 'Offer to the next bidder' }).first().click();
+    await page.getByTestId('confirm-reoffer').click();
+    await page.getByText('Lot 1 plant is offered to the next bidder at their bid').waitFor();
+    expect(await db.selectFrom('items').select(['closed_by', 'bid_amount']).where('id', '=', lots[0].id).executeTakeFirstOrThrow()).toEqual({
+      closed_by: amara.id,
+      bid_amount: 110_000,
+    });
+    // Blessings' invoice now holds lot 2 alone: 210,000 + 21,000 + 3,465.
+    expect(Number((await db.selectFrom('orders').select('amount_total').where('id', '=', invoices[0].id).executeTakeFirstOrThrow()).amount_total)).toBe(
+      234_465,
+    );
+
     // The invoices screen on a phone.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${e2e.server.url}/admin/invoices?sale=${saleId}`);

@@ -170,6 +170,72 @@ describe('one invoice per buyer per sale (issue 13 "Settlement and results")', (
     expect(after.body.summary.unpaid).toEqual({ count: 1, total: 111_650 });
   });
 
+  it('when a buyer does not pay, then the operator offers their lot to the next bidder at that bidder’s bid, or releases it unsold to relist; both are audited', async () => {
+    const db = server.database.db;
+    const saleId = await createSale(10);
+    const [first, second] = [await createCustomer(db, { name: 'Late Payer' }), await createCustomer(db, { name: 'Runner Up' })];
+    // Runner Up bids 10,000; Late Payer 12,000 and wins; Late Payer also wins a second lot.
+    const contested = await createItem(db, { auction_type_id: saleId, name: 'Welding set', target_amount: 9_000 });
+    expect((await new TestClient(server.url, second.token).post('/ajax-bid', { item_id: contested, amount: 10_000 })).status).toBe(200);
+    expect((await new TestClient(server.url, first.token).post('/ajax-bid', { item_id: contested, amount: 12_000 })).status).toBe(200);
+    await db
+      .updateTable('items')
+      .set({ date_to: new Date(Date.now() - 1000) })
+      .where('id', '=', contested)
+      .execute();
+    const invoiceId = (await close(contested))!.order_id!;
+    const alone = await wonLot(saleId, first, 5_000, 'Tool box');
+    await close(alone);
+
+    const missing = await admin.post(`/api/admin/invoices/${invoiceId}/lots/${contested}`, { action: 'second_chance' });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.reason).toHaveLength(1);
+
+    const offered = await admin.post(`/api/admin/invoices/${invoiceId}/lots/${contested}`, { action: 'second_chance', reason: 'Not paid by the deadline' });
+    expect(offered.status).toBe(200);
+    expect(offered.body).toMatchObject({
+      success: true,
+      from_order: { id: invoiceId, status: 'awaiting_payment' },
+      to_order: { user_id: second.id, amount: 10_000 },
+    });
+    // The late payer's invoice keeps only the tool box: 5,000 + 500 + 82.50.
+    const left = await invoiceOf(invoiceId);
+    expect([Number(left.sub_total), Number(left.premium), Number(left.vat), Number(left.amount_total)]).toEqual([5000, 500, 82.5, 5582.5]);
+    // The runner-up's own invoice for the sale: 10,000 + 1,000 + 165.
+    const theirs = await invoiceOf(offered.body.to_order.id);
+    expect(theirs).toMatchObject({ user_id: second.id, sale_id: saleId, status: 'awaiting_payment' });
+    expect(Number(theirs.amount_total)).toBe(11_165);
+    expect(await db.selectFrom('items').select(['status', 'closed_by']).where('id', '=', contested).executeTakeFirstOrThrow()).toEqual({
+      status: 'sold',
+      closed_by: second.id,
+    });
+
+    // Nobody else bid on the tool box: it can only be released; the invoice, now empty, is cancelled.
+    const nobody = await admin.post(`/api/admin/invoices/${invoiceId}/lots/${alone}`, { action: 'second_chance', reason: 'Not paid' });
+    expect(nobody.status).toBe(409);
+    expect(nobody.body.message).toBe('Nobody else bid on Tool box: release it to relist it instead.');
+    const released = await admin.post(`/api/admin/invoices/${invoiceId}/lots/${alone}`, { action: 'release', reason: 'Not paid' });
+    expect(released.status).toBe(200);
+    expect(released.body.from_order.status).toBe('cancelled');
+    expect((await invoiceOf(invoiceId)).status).toBe('cancelled');
+    expect((await db.selectFrom('items').select('status').where('id', '=', alone).executeTakeFirstOrThrow()).status).toBe('unsold');
+    // Once cancelled, nothing more can be taken off it; a lot not on an invoice is 404.
+    expect((await admin.post(`/api/admin/invoices/${invoiceId}/lots/${alone}`, { action: 'release', reason: 'Again' })).status).toBe(409);
+    expect((await admin.post(`/api/admin/invoices/${theirs.id}/lots/${alone}`, { action: 'release', reason: 'Wrong lot' })).status).toBe(404);
+
+    const audit = await db
+      .selectFrom('domain_events')
+      .select(['type', 'actor_type', 'payload'])
+      .where('type', '=', 'lot.reoffered')
+      .where('subject_id', 'in', [contested, alone])
+      .orderBy('id')
+      .execute();
+    expect(audit.map((e) => [e.actor_type, (e.payload as { action: string }).action])).toEqual([
+      ['operator', 'second_chance'],
+      ['operator', 'released'],
+    ]);
+  });
+
   it('when the list is asked with bad filters or by a customer, then 422 with the field, or 403', async () => {
     for (const [query, field] of [
       ['status=late', 'status'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminInvoicePageSchema, type AdminInvoicePage, type AdminInvoicesQuery } from '@shared/schemas/invoice.schema';
+import { adminInvoicePageSchema, type AdminInvoicePage, type AdminInvoicesQuery, type ReofferLotInput } from '@shared/schemas/invoice.schema';
 import type { RecordWonOrderPaymentInput } from '@shared/schemas/won-order-payment.schema';
 import { apiGet, apiSend } from '../../../lib/api-client';
 
@@ -33,4 +33,14 @@ export async function listSaleNames(): Promise<{ id: number; name: string }[]> {
     .object({ data: z.array(z.object({ id: z.number(), name: z.string() })) })
     .parse(body)
     .data.map((s) => ({ id: s.id, name: s.name }));
+}
+
+/**
+ * `POST /api/admin/invoices/{id}/lots/{itemId} {action, reason}`: takes an unpaid lot off its
+ * invoice, offered to the next bidder at their bid or released unsold to relist. @returns the
+ * server's message. Rejects with the api client's error (409: paid, DPO payment under way, nobody else bid).
+ */
+export async function reofferInvoiceLot(invoiceId: number, itemId: number, input: ReofferLotInput): Promise<string> {
+  const body = await apiSend('POST', `/api/admin/invoices/${invoiceId}/lots/${itemId}`, input);
+  return z.object({ message: z.string() }).parse(body).message;
 }

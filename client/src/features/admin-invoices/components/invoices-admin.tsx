@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Group,
+  Menu,
   Modal,
   Pagination,
   SegmentedControl,
@@ -13,10 +14,11 @@ import {
   Stack,
   Table,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { IconDots, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatMK } from '@shared/rules/money';
@@ -24,7 +26,7 @@ import { INVOICE_FILTERS, type AdminInvoice, type AdminInvoicePage } from '@shar
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { listInvoices, listSaleNames, recordInvoicePayment } from '../api/invoices-api';
+import { listInvoices, listSaleNames, recordInvoicePayment, reofferInvoiceLot } from '../api/invoices-api';
 
 type Filter = (typeof INVOICE_FILTERS)[number];
 
@@ -53,6 +55,7 @@ export function InvoicesAdmin() {
   const [sales, setSales] = useState<{ id: number; name: string }[]>([]);
   const [result, setResult] = useState<AdminInvoicePage | null>(null);
   const [paying, setPaying] = useState<AdminInvoice | null>(null);
+  const [reoffer, setReoffer] = useState<Reoffer | null>(null);
   const [reload, setReload] = useState(0);
 
   const update = useCallback(
@@ -192,7 +195,7 @@ export function InvoicesAdmin() {
                       <StateBadge invoice={inv} />
                     </Table.Td>
                     <Table.Td>
-                      <Action invoice={inv} onPay={setPaying} />
+                      <Action invoice={inv} onPay={setPaying} onReoffer={setReoffer} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -221,7 +224,7 @@ export function InvoicesAdmin() {
                       {inv.state === 'paid' ? `Paid ${formatDateTimeGB(inv.paid_at)}` : inv.due_at ? `Due ${formatDateTimeGB(inv.due_at)}` : ''}
                     </Text>
                   </div>
-                  <Action invoice={inv} onPay={setPaying} fullWidth />
+                  <Action invoice={inv} onPay={setPaying} onReoffer={setReoffer} fullWidth />
                 </Stack>
               </Card>
             ))}
@@ -239,6 +242,14 @@ export function InvoicesAdmin() {
           )}
         </>
       )}
+      <ReofferModal
+        reoffer={reoffer}
+        onClose={() => setReoffer(null)}
+        onDone={() => {
+          setReoffer(null);
+          setReload((n) => n + 1);
+        }}
+      />
       <RecordPaymentModal
         invoice={paying}
         onClose={() => setPaying(null)}
@@ -321,7 +332,24 @@ function StateBadge({ invoice }: { invoice: AdminInvoice }) {
   );
 }
 
-function Action({ invoice, onPay, fullWidth }: { invoice: AdminInvoice; onPay: (invoice: AdminInvoice) => void; fullWidth?: boolean }) {
+/** An unpaid lot to take off its invoice: offered to the next bidder, or released to relist. */
+interface Reoffer {
+  invoice: AdminInvoice;
+  lot: AdminInvoice['lots'][number];
+  action: 'second_chance' | 'release';
+}
+
+function Action({
+  invoice,
+  onPay,
+  onReoffer,
+  fullWidth,
+}: {
+  invoice: AdminInvoice;
+  onPay: (invoice: AdminInvoice) => void;
+  onReoffer: (reoffer: Reoffer) => void;
+  fullWidth?: boolean;
+}) {
   if (invoice.state !== 'unpaid' && invoice.state !== 'overdue') {
     return invoice.payment_reference ? (
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -329,16 +357,97 @@ function Action({ invoice, onPay, fullWidth }: { invoice: AdminInvoice; onPay: (
       </Text>
     ) : null;
   }
+  const lots = invoice.lots.filter((l) => l.item_id != null);
   return (
-    <Button
-      size={fullWidth ? 'sm' : 'xs'}
-      fullWidth={fullWidth}
-      variant="light"
-      onClick={() => onPay(invoice)}
-      aria-label={`Record payment of ${invoice.invoice_number}`}
-    >
-      Record payment
-    </Button>
+    <Group gap={6} wrap="nowrap" w={fullWidth ? '100%' : undefined}>
+      <Button
+        size={fullWidth ? 'sm' : 'xs'}
+        fullWidth={fullWidth}
+        variant="light"
+        onClick={() => onPay(invoice)}
+        aria-label={`Record payment of ${invoice.invoice_number}`}
+        style={fullWidth ? { flex: 1 } : undefined}
+      >
+        Record payment
+      </Button>
+      {lots.length > 0 && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button size={fullWidth ? 'sm' : 'xs'} variant="default" px={8} aria-label={`Unpaid lots of ${invoice.invoice_number}`}>
+              <IconDots size={16} />
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {lots.map((lot) => (
+              <div key={lot.item_id}>
+                <Menu.Label>{lot.name}</Menu.Label>
+                <Menu.Item onClick={() => onReoffer({ invoice, lot, action: 'second_chance' })}>Offer to the next bidder</Menu.Item>
+                <Menu.Item onClick={() => onReoffer({ invoice, lot, action: 'release' })}>Release to relist</Menu.Item>
+              </div>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}
+
+/** Confirms taking an unpaid lot off its invoice, with the reason the audit trail keeps. */
+function ReofferModal({ reoffer, onClose, onDone }: { reoffer: Reoffer | null; onClose: () => void; onDone: () => void }) {
+  const [reason, setReason] = useState('Not paid by the deadline');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setReason('Not paid by the deadline');
+    setError(null);
+  }, [reoffer]);
+  if (!reoffer) return null;
+  const { invoice, lot, action } = reoffer;
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      notifySuccess(await reofferInvoiceLot(invoice.id, lot.item_id!, { action, reason }));
+      onDone();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Failed to change the invoice. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={action === 'second_chance' ? 'Second-chance offer' : 'Release the lot'} centered>
+      <Stack>
+        <Text size="sm">
+          {action === 'second_chance'
+            ? `${lot.name} leaves ${invoice.invoice_number} and goes to the highest other bidder at their own bid, on their invoice; they are told they won.`
+            : `${lot.name} leaves ${invoice.invoice_number} and becomes unsold, so you can relist it from the lots screen.`}{' '}
+          {invoice.lots.length === 1 ? 'It is the only lot on the invoice, so the invoice is cancelled.' : 'The invoice is recalculated without it.'}
+        </Text>
+        <Textarea
+          label="Reason"
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          maxLength={200}
+          autosize
+          minRows={2}
+          data-testid="reoffer-reason"
+        />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color={action === 'release' ? 'red' : undefined} onClick={() => void submit()} loading={busy} data-testid="confirm-reoffer">
+            {action === 'second_chance' ? 'Offer to the next bidder' : 'Release the lot'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 
