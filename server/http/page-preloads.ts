@@ -42,7 +42,7 @@ function staticClosure(manifest: Record<string, ManifestChunk>, key: string, see
 /**
  * The built client's `index.html` for a page path: for the home page, an item page and a sale
  * catalogue it announces, in the head, the page's own code (`modulepreload` of the lazy route's
- * chunks that `index.html` does not load already, and its stylesheets) and its first API answers
+ * chunks that `index.html` does not load already, and its stylesheets without blocking the first paint) and its first API answers
  * (`preload as=fetch`), so they load while the app's main script does instead of after it.
  * Other paths get `index.html` as built. Reads the files once; without a manifest (an older
  * build) nothing is added. Source: issue 17 "The first API answers the home page needs come with
@@ -75,7 +75,8 @@ function readPageHtml(clientDir: string): (pathname: string, search: string) => 
       if (inEntry.has(key)) continue;
       const chunk = manifest[key];
       links.push(`<link rel="modulepreload" crossorigin href="/${escapeAttr(chunk.file)}">`);
-      for (const css of chunk.css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${escapeAttr(css)}">`);
+      // Fetched early but not render-blocking: the page's loader applies it before the page renders.
+      for (const css of chunk.css ?? []) links.push(`<link rel="preload" as="style" crossorigin href="/${escapeAttr(css)}">`);
     }
     codeLinks.set(page.route, links.join(''));
   }
