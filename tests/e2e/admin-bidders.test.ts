@@ -1,20 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setupServerAndBrowser } from '../helpers/browser.js';
+import { shot, setupServerAndBrowser } from '../helpers/browser.js';
 import { createCustomer, createItem, grantRole } from '../helpers/factories.js';
 import { TestClient } from '../helpers/http-client.js';
 import { signInThroughLoginPage } from '../helpers/sign-in.js';
 
 const e2e = setupServerAndBrowser();
-
-/** When SHOTS_DIR is set, each new screen is also saved there as PNG at its width (for looking at the layouts). */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-}
 
 const SUSPENDED = 'Your bidding has been suspended. Please contact us.';
 
@@ -92,7 +82,7 @@ describe('an operator blocks a bidder and sets a spending limit from the browser
     await page.getByText('Bidder blocked').first().waitFor();
 
     // The other widths of the new screens, for looking at them.
-    if (SHOTS_DIR) {
+    if (process.env.SHOTS_DIR) {
       for (const width of [390, 800]) {
         const ctx = await e2e.browser.newContext({ viewport: { width, height: 900 } });
         const p = await ctx.newPage();

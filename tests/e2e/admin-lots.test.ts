@@ -1,21 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { setupServerAndBrowser } from '../helpers/browser.js';
+import { shot, setupServerAndBrowser } from '../helpers/browser.js';
 import { createCustomer, grantRole } from '../helpers/factories.js';
 import { TestClient } from '../helpers/http-client.js';
 import { signInThroughLoginPage } from '../helpers/sign-in.js';
 
 const e2e = setupServerAndBrowser();
-
-/** When SHOTS_DIR is set, each new screen is also saved there as PNG at its width (for looking at the layouts). */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-}
 
 /** A photo as a phone would send it: a JPEG with a pattern, `width` × `height`. */
 async function photo(width: number, height: number, colour: string): Promise<Buffer> {
@@ -116,7 +106,7 @@ describe('an operator creates a lot from a phone (issue 13 "Lots (items)")', () 
     await dp.getByText('Withdrawn: The owner settled the loan').waitFor();
     await desk.close();
 
-    if (SHOTS_DIR) {
+    if (process.env.SHOTS_DIR) {
       for (const width of [800, 1440]) {
         const ctx = await e2e.browser.newContext({ viewport: { width, height: 900 }, timezoneId: 'Africa/Blantyre' });
         const p = await ctx.newPage();

@@ -1,28 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setupServerAndBrowser } from '../helpers/browser.js';
+import { localInput, shot, setupServerAndBrowser } from '../helpers/browser.js';
 import { createCustomer, createItem, grantRole } from '../helpers/factories.js';
 import { TestClient } from '../helpers/http-client.js';
 import { signInThroughLoginPage } from '../helpers/sign-in.js';
 
 const e2e = setupServerAndBrowser();
-
-/** When SHOTS_DIR is set, each new screen is also saved there as PNG at its width (for looking at the layouts). */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-}
-
-/** `datetime-local` text of an instant in the page's own time zone (to the second). */
-const localInput = (page: Page, ms: number) =>
-  page.evaluate((t) => {
-    const d = new Date(t);
-    const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-  }, ms);
 
 /** Seconds a countdown text stands for: `4m 59s`, `42s`, `1h 5m` (to the minute). */
 function seconds(text: string): number {

@@ -1,20 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setupServerAndBrowser } from '../helpers/browser.js';
+import { shot, setupServerAndBrowser } from '../helpers/browser.js';
 import { createCustomer, createItem, grantRole, insertTestOrder } from '../helpers/factories.js';
 import { TestClient } from '../helpers/http-client.js';
 import { signInThroughLoginPage } from '../helpers/sign-in.js';
 
 const e2e = setupServerAndBrowser();
-
-/** When SHOTS_DIR is set, each new screen is also saved there as PNG at its width (for looking at the layouts). */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-}
 
 describe("the operator's home at /admin (issue 13)", () => {
   it('when an operator opens /admin, then the figures and the bids-per-minute chart show what the database holds, and follow new bids', async () => {

@@ -1,31 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { setupServerAndBrowser } from '../helpers/browser.js';
+import { localInput, shot, setupServerAndBrowser } from '../helpers/browser.js';
 import { createCustomer, grantRole } from '../helpers/factories.js';
 import { TestClient } from '../helpers/http-client.js';
 import { signInThroughLoginPage } from '../helpers/sign-in.js';
 
 const e2e = setupServerAndBrowser();
-
-/** When SHOTS_DIR is set, each new screen is also saved there as PNG at its width (for looking at the layouts). */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-}
-
-/** `datetime-local` text of an instant in the page's own time zone. */
-const localInput = (page: Page, ms: number) =>
-  page.evaluate((t) => {
-    const d = new Date(t);
-    const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-  }, ms);
 
 describe('a whole sale, catalogue to cash, in Chromium (issue 13 "Done when")', () => {
   it('when an operator makes a 30 s staggered sale, imports 10 lots with pictures and publishes it, and two bidders win lots, then the lots close one after another, each buyer has one invoice with premium and VAT, and the results and CSV agree with the database', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from './test-server.js';
 
 /** Debian's Chromium (never a downloaded browser); `CHROMIUM_PATH` overrides. */
@@ -38,4 +39,24 @@ export function setupServerAndBrowser(opts?: Parameters<typeof startTestServer>[
     await e2e.server?.stop();
   });
   return e2e as ServerAndBrowser;
+}
+
+/**
+ * When `SHOTS_DIR` is set, saves the whole page there as `{name}-{viewport width}.png` (for looking
+ * at the layouts); otherwise does nothing.
+ */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+}
+
+/** `datetime-local` text of the instant `ms` in the page's own time zone (to the second). */
+export function localInput(page: Page, ms: number): Promise<string> {
+  return page.evaluate((t) => {
+    const d = new Date(t);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  }, ms);
 }

@@ -395,26 +395,18 @@ function Action({
 /** Confirms taking an unpaid lot off its invoice, with the reason the audit trail keeps. */
 function ReofferModal({ reoffer, onClose, onDone }: { reoffer: Reoffer | null; onClose: () => void; onDone: () => void }) {
   const [reason, setReason] = useState('Not paid by the deadline');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run, reset } = useSubmission('Failed to change the invoice. Please try again.');
   useEffect(() => {
     setReason('Not paid by the deadline');
-    setError(null);
-  }, [reoffer]);
+    reset();
+  }, [reoffer, reset]);
   if (!reoffer) return null;
   const { invoice, lot, action } = reoffer;
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = () =>
+    run(async () => {
       notifySuccess(await reofferInvoiceLot(invoice.id, lot.item_id!, { action, reason }));
       onDone();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Failed to change the invoice. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Modal opened onClose={onClose} title={action === 'second_chance' ? 'Second-chance offer' : 'Release the lot'} centered>
       <Stack>
@@ -433,19 +425,15 @@ function ReofferModal({ reoffer, onClose, onDone }: { reoffer: Reoffer | null; o
           minRows={2}
           data-testid="reoffer-reason"
         />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color={action === 'release' ? 'red' : undefined} onClick={() => void submit()} loading={busy} data-testid="confirm-reoffer">
-            {action === 'second_chance' ? 'Offer to the next bidder' : 'Release the lot'}
-          </Button>
-        </Group>
+        <ConfirmFooter
+          error={error}
+          busy={busy}
+          onCancel={onClose}
+          onConfirm={submit}
+          color={action === 'release' ? 'red' : undefined}
+          testId="confirm-reoffer"
+          label={action === 'second_chance' ? 'Offer to the next bidder' : 'Release the lot'}
+        />
       </Stack>
     </Modal>
   );
@@ -458,28 +446,20 @@ function ReofferModal({ reoffer, onClose, onDone }: { reoffer: Reoffer | null; o
 function RecordPaymentModal({ invoice, onClose, onRecorded }: { invoice: AdminInvoice | null; onClose: () => void; onRecorded: () => void }) {
   const [method, setMethod] = useState<'cash' | 'bank'>('bank');
   const [reference, setReference] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run, reset } = useSubmission('Failed to record the payment. Please try again.');
 
   useEffect(() => {
     setMethod('bank');
     setReference('');
-    setError(null);
-  }, [invoice?.id]);
+    reset();
+  }, [invoice?.id, reset]);
 
   if (!invoice) return null;
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = () =>
+    run(async () => {
       notifySuccess(await recordInvoicePayment(invoice.id, { method, reference: reference.trim() || undefined }));
       onRecorded();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Failed to record the payment. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Modal opened onClose={onClose} title={`Record payment of ${invoice.invoice_number}`} centered>
       <Stack>
@@ -504,20 +484,63 @@ function RecordPaymentModal({ invoice, onClose, onRecorded }: { invoice: AdminIn
           maxLength={120}
           data-testid="payment-reference"
         />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} loading={busy} data-testid="confirm-payment">
-            {method === 'bank' ? 'Confirm transfer received' : 'Confirm cash received'}
-          </Button>
-        </Group>
+        <ConfirmFooter
+          error={error}
+          busy={busy}
+          onCancel={onClose}
+          onConfirm={submit}
+          testId="confirm-payment"
+          label={method === 'bank' ? 'Confirm transfer received' : 'Confirm cash received'}
+        />
       </Stack>
     </Modal>
+  );
+}
+
+/** A dialog's submission: busy while `work` runs, the server's message (or `fallback`) when it fails. */
+function useSubmission(fallback: string) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const reset = useCallback(() => setError(null), []);
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : fallback);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run, reset };
+}
+
+/** A dialog's error (if any), Cancel and its confirming button. */
+function ConfirmFooter(props: {
+  error: string | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => Promise<void>;
+  label: string;
+  color?: string;
+  testId: string;
+}) {
+  return (
+    <>
+      {props.error && (
+        <Alert color="red" role="alert">
+          {props.error}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onCancel}>
+          Cancel
+        </Button>
+        <Button color={props.color} onClick={() => void props.onConfirm()} loading={props.busy} data-testid={props.testId}>
+          {props.label}
+        </Button>
+      </Group>
+    </>
   );
 }
