@@ -232,7 +232,10 @@ async function main() {
   const server = await startServerProcess(
     { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'auto', DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
     180_000,
-  );
+  ).catch((err: unknown) => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  });
   const stopServer = async () => {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
