@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import multer from 'multer';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { CATALOGUE_COLUMNS, catalogueExportQuerySchema, MAX_IMPORT_PICTURES, MAX_IMPORT_ROWS } from '@shared/schemas/catalogue-import.schema.js';
+import {
+  CATALOGUE_COLUMNS,
+  catalogueExportQuerySchema,
+  MAX_ARCHIVE_MB,
+  MAX_IMPORT_PICTURES,
+  MAX_IMPORT_ROWS,
+} from '@shared/schemas/catalogue-import.schema.js';
 import { MAX_PICTURE_BYTES } from '@shared/schemas/lot.schema.js';
 import { requireRole } from '../auth/auth.middleware.js';
 import type { Database } from '../db/types.js';
@@ -12,24 +18,30 @@ import { operatorActor } from '../events/domain-events.js';
 import { AppError } from '../http/app-error.js';
 import { readableMultipart } from '../http/request-guards.js';
 import { parseInput } from '../http/validate.js';
-import { checkPictures, PICTURE_TOO_LARGE, removePictureFiles, storePictures } from '../lots/lot-images.js';
+import { checkPictures, removePictureFiles, storePictures } from '../lots/lot-images.js';
 import type { LotImageValues } from '../lots/lots.repository.js';
 import { CATALOGUE_TEMPLATE_EXAMPLE, CataloguePreview, importCatalogue, type CatalogueRow, type ImportPicture } from './catalogue-import.commands.js';
+import { picturesOfUpload } from './picture-archive.js';
 import { listCatalogueRows, saleExists } from './catalogue.repository.js';
 
-/** The multipart reader of an import: `file` (the CSV) and up to {@link MAX_IMPORT_PICTURES} pictures. */
+/**
+ * The multipart reader of an import: `file` (the CSV) and up to {@link MAX_IMPORT_PICTURES}
+ * pictures plus one .zip of pictures (up to {@link MAX_ARCHIVE_MB} MB; each picture's own 15 MB
+ * is checked by {@link picturesOfUpload}).
+ */
 function importUpload(): RequestHandler {
-  const fields = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_PICTURE_BYTES, files: MAX_IMPORT_PICTURES + 1, fields: 10 } }).fields([
+  const limits = { fileSize: MAX_ARCHIVE_MB * 1024 * 1024, files: MAX_IMPORT_PICTURES + 2, fields: 10 };
+  const fields = multer({ storage: multer.memoryStorage(), limits }).fields([
     { name: 'file', maxCount: 1 },
-    { name: 'images[]', maxCount: MAX_IMPORT_PICTURES },
-    { name: 'images', maxCount: MAX_IMPORT_PICTURES },
+    { name: 'images[]', maxCount: MAX_IMPORT_PICTURES + 1 },
+    { name: 'images', maxCount: MAX_IMPORT_PICTURES + 1 },
   ]);
   return readableMultipart((req, res, next) =>
     fields(req, res, (err?: unknown) => {
       const code = (err as { code?: string } | undefined)?.code;
-      if (code === 'LIMIT_FILE_SIZE') return next(AppError.validation({ file: [`A file may be at most 15 MB. ${PICTURE_TOO_LARGE}`] }));
+      if (code === 'LIMIT_FILE_SIZE') return next(AppError.validation({ images: [`A .zip of pictures may be at most ${MAX_ARCHIVE_MB} MB.`] }));
       if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE')
-        return next(AppError.validation({ images: [`At most ${MAX_IMPORT_PICTURES} pictures per import: import the rest with the same file again.`] }));
+        return next(AppError.validation({ images: [`At most ${MAX_IMPORT_PICTURES} pictures one by one per import: send more as one .zip.`] }));
       next(err);
     }),
   );
@@ -38,6 +50,7 @@ function importUpload(): RequestHandler {
 /** The CSV's rows. @throws AppError 422 `errors.file` when it is missing, unreadable, has unknown columns, no code column or too many rows. */
 function readCatalogueCsv(file: Express.Multer.File | undefined): { columns: string[]; rows: CatalogueRow[] } {
   if (!file) throw AppError.validation({ file: ['Choose the CSV file (field file).'] });
+  if (file.buffer.length > MAX_PICTURE_BYTES) throw AppError.validation({ file: ['The CSV may be at most 15 MB.'] });
   let records: string[][];
   try {
     records = parse(file.buffer, { bom: true, skip_empty_lines: true, relax_column_count: false, trim: true });
@@ -73,7 +86,7 @@ function picturesByCode(pictures: ImportPicture[]): Map<string, ImportPicture[]>
 /**
  * Catalogue import and export for operators (admin role), issue 13 "Catalogue import and export":
  * - `POST /api/admin/lots/import` (multipart: `file` a CSV with the template's columns, optional
- *   pictures `images[]` named `{code}.jpg`, `{code}_2.jpg`; `dry_run=1` as a field or in the
+ *   pictures `images[]` named `{code}.jpg`, `{code}_2.jpg`, one by one or in one `.zip`; `dry_run=1` as a field or in the
  *   query) → 200 the preview (`dry_run: true`) or 201 what was done; 422 `{message, errors,
  *   result}` when a row is wrong (nothing imported);
  * - `GET /api/admin/lots/import/template` → the CSV template (header and an example row);
@@ -118,7 +131,8 @@ export function createCatalogueRouter(deps: { db: Kysely<Database>; runner: Comm
     const files = (req.files ?? {}) as Record<string, Express.Multer.File[]>;
     const { columns, rows } = readCatalogueCsv(files.file?.[0]);
     const sent = [...(files['images[]'] ?? []), ...(files.images ?? [])];
-    const pictures = sent.length ? picturesByCode(await checkPictures(sent)) : new Map<string, ImportPicture[]>();
+    const received = picturesOfUpload(sent);
+    const pictures = received.length ? picturesByCode(await checkPictures(received)) : new Map<string, ImportPicture[]>();
     const dryRun = ['1', 'true'].includes(String((req.body as Record<string, unknown>)?.dry_run ?? req.query.dry_run ?? ''));
     const stored: LotImageValues[] = [];
     const store = async (itemId: number, list: ImportPicture[]) => {

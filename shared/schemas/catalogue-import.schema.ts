@@ -25,8 +25,12 @@ export const CATALOGUE_COLUMNS = [
 /** At most this many rows per import. */
 export const MAX_IMPORT_ROWS = 5000;
 
-/** At most this many pictures per import request (more: import again with the next pictures). */
+/** At most this many pictures sent one by one per import request (more: send them as one .zip). */
 export const MAX_IMPORT_PICTURES = 100;
+
+/** A .zip of pictures per import request: at most this many pictures and this many bytes (MB) packed. Source: issue 13 "Catalogue import". */
+export const MAX_ARCHIVE_PICTURES = 5000;
+export const MAX_ARCHIVE_MB = 500;
 
 /** What an import does (or, in a preview, would do) with one row. */
 export const importRowSchema = z.object({

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { parse } from 'csv-parse/sync';
+import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/types.js';
@@ -152,6 +153,56 @@ describe('catalogue import (issue 13 "Catalogue import and export")', () => {
     const edited = await importCsv(csv.replace('Massey Ferguson 375,', 'Massey Ferguson 375 (2015),'));
     expect(edited.body.totals).toEqual({ create: 0, update: 1, unchanged: 2, error: 0 });
     expect(edited.body.rows[1]).toMatchObject({ action: 'update', changes: ['name'], item_id: lots[1].id });
+  });
+
+  it('when the pictures come as one .zip (folders and stray files inside), then each lot gets its own; a picture over 15 MB inside, or two archives, are refused with 422', async () => {
+    const tag = randomBytes(3).toString('hex').toUpperCase();
+    const codes = [`ZIP-${tag}-1`, `ZIP-${tag}-2`];
+    const csv = ['code,name,auction_type_id,target_amount', `${codes[0]},Zipped lot one,${saleId},1000`, `${codes[1]},Zipped lot two,${saleId},2000`].join(
+      '\n',
+    );
+    const [red, blue] = [await picture('#c33'), await picture('#33c')];
+    const archive = Buffer.from(
+      zipSync({
+        'yard photos/': {},
+        [`yard photos/${codes[0]}.jpg`]: new Uint8Array(red),
+        [`yard photos/${codes[0]}_2.jpg`]: new Uint8Array(blue),
+        [`${codes[1]}.JPG`]: new Uint8Array(blue),
+        '__MACOSX/._x.jpg': new Uint8Array([1, 2, 3]),
+        'notes.txt': new TextEncoder().encode('not a picture'),
+      }),
+    );
+    const res = await importCsv(csv, { pictures: [{ name: 'pictures.zip', bytes: archive }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const lots = await lotsWithCodes(codes);
+    const media = await db
+      .selectFrom('item_media')
+      .select('item_id')
+      .where(
+        'item_id',
+        'in',
+        lots.map((l) => l.id),
+      )
+      .execute();
+    expect(lots.map((l) => media.filter((m) => m.item_id === l.id).length)).toEqual([2, 1]);
+
+    // 16 MB of zeros packs into a few kilobytes: refused by its unpacked size, before unpacking.
+    const bomb = Buffer.from(zipSync({ [`${codes[0]}.jpg`]: new Uint8Array(16 * 1024 * 1024) }));
+    expect(bomb.length).toBeLessThan(100_000);
+    const big = await importCsv(csv, { pictures: [{ name: 'big.zip', bytes: bomb }] });
+    expect(big.status).toBe(422);
+    expect(big.body.errors.images).toEqual([`${codes[0]}.jpg (in big.zip): A picture may be at most 15 MB. Make it smaller and upload it again.`]);
+    const two = await importCsv(csv, {
+      pictures: [
+        { name: 'a.zip', bytes: archive },
+        { name: 'b.zip', bytes: archive },
+      ],
+    });
+    expect(two.status).toBe(422);
+    expect(two.body.errors.images).toEqual(['Send the pictures as one .zip, not several.']);
+    const broken = await importCsv(csv, { pictures: [{ name: 'broken.zip', bytes: Buffer.concat([archive.subarray(0, 40), Buffer.alloc(20)]) }] });
+    expect(broken.status).toBe(422);
+    expect(broken.body.errors.images[0]).toMatch(/^broken\.zip is not a \.zip we can read/);
   });
 
   it('when one row is wrong, then nothing is imported and the answer names the row and field; a bad file is refused with a clear 422', async () => {

@@ -92,9 +92,9 @@ export function CatalogueImport() {
               data-testid="import-csv"
             />
             <FileInput
-              label={`Pictures (up to ${MAX_IMPORT_PICTURES})`}
-              placeholder="Choose pictures"
-              accept="image/*"
+              label={`Pictures (up to ${MAX_IMPORT_PICTURES}, or one .zip of them all)`}
+              placeholder="Choose pictures or a .zip"
+              accept="image/*,.zip,application/zip"
               multiple
               leftSection={<IconPhoto size={16} />}
               value={pictures}
