@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankToNull, formDateTime, formText } from './form-fields.js';
 import { MAX_BID_AMOUNT } from '../rules/bidding.js';
 import { paginationSchema } from './watchlist.schema.js';
 
@@ -26,34 +27,12 @@ export const MAX_LOT_QUANTITY = 100_000;
 /** The longest reason an operator may give for a withdrawal. */
 export const MAX_REASON_LENGTH = 500;
 
-/** Empty text (a cleared form field) is the same as null. */
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 /** A numeric string from a form is its number (thousands separators allowed). */
 const numeric = (v: unknown) => {
   if (typeof v !== 'string' || v.trim() === '') return v;
   const n = Number(v.replace(/,/g, '').trim());
   return Number.isFinite(n) ? n : v;
 };
-
-const text = (label: string, max: number) =>
-  z.preprocess(
-    blankToNull,
-    z
-      .string({ message: `The ${label} must be text.` })
-      .trim()
-      .max(max, `The ${label} may not be longer than ${max} characters.`)
-      .nullable(),
-  );
-
-const when = (label: string) =>
-  z.preprocess(
-    blankToNull,
-    z
-      .string({ message: `The ${label} must be a date and time.` })
-      .refine((v) => !Number.isNaN(new Date(v).getTime()), `The ${label} is not a valid date and time.`)
-      .transform((v) => new Date(v))
-      .nullable(),
-  );
 
 const money = (label: string) =>
   z.preprocess(
@@ -79,8 +58,8 @@ export const lotFields = {
     .trim()
     .min(2, 'The name must be at least 2 characters.')
     .max(200, 'The name may not be longer than 200 characters.'),
-  title: text('title', 200),
-  description: text('description', 20_000),
+  title: formText('title', 200),
+  description: formText('description', 20_000),
   auction_type_id: z.preprocess(
     (v) => numeric(blankToNull(v)),
     z
@@ -90,8 +69,8 @@ export const lotFields = {
       .max(Number.MAX_SAFE_INTEGER, 'Choose the sale this lot is in.'),
   ),
   branch_id: positiveId('Choose a branch from the list.'),
-  code: text('code', 60),
-  reference_number: text('reference number', 60),
+  code: formText('code', 60),
+  reference_number: formText('reference number', 60),
   target_amount: money('starting amount'),
   reserve_price: money('reserve price'),
   quantity: z.preprocess(
@@ -104,8 +83,8 @@ export const lotFields = {
   ),
   condition: z.preprocess(blankToNull, z.enum(LOT_CONDITIONS, { message: 'The condition must be one of: new, used, refurbished, repossessed.' }).nullable()),
   featured: flag('Featured'),
-  date_from: when('start'),
-  date_to: when('end'),
+  date_from: formDateTime('start'),
+  date_to: formDateTime('end'),
 };
 
 /** What the cross-field rules of a lot read (a create, or an edit merged with the stored lot). */

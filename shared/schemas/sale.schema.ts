@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankToNull, formDateTime, formText } from './form-fields.js';
 import { MAX_STAGGER_SECONDS } from '../rules/staggered-close.js';
 import { itemSchema } from './item.schema.js';
 import { paginationSchema } from './watchlist.schema.js';
@@ -26,30 +27,8 @@ export const MAX_DEPOSIT = 1_000_000_000;
 /** The longest soft-close window a sale may set, minutes. */
 export const MAX_SOFT_CLOSE_MINUTES = 60;
 
-/** Empty text (a cleared form field) is the same as null. */
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 /** A numeric string from a form is its number. */
 const numeric = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
-
-const text = (label: string, max: number) =>
-  z.preprocess(
-    blankToNull,
-    z
-      .string({ message: `The ${label} must be text.` })
-      .trim()
-      .max(max, `The ${label} may not be longer than ${max} characters.`)
-      .nullable(),
-  );
-
-const when = (label: string) =>
-  z.preprocess(
-    blankToNull,
-    z
-      .string({ message: `The ${label} must be a date and time.` })
-      .refine((v) => !Number.isNaN(new Date(v).getTime()), `The ${label} is not a valid date and time.`)
-      .transform((v) => new Date(v))
-      .nullable(),
-  );
 
 const wholeNumber = (label: string, min: number, max: number, unit: string) =>
   z.preprocess(
@@ -77,10 +56,10 @@ const saleFields = {
     (v) => numeric(blankToNull(v)),
     z.number({ message: 'Choose a branch from the list.' }).int('Choose a branch from the list.').positive('Choose a branch from the list.').nullable(),
   ),
-  description: text('description', 5000),
-  terms: text('terms', 20_000),
-  date_from: when('start'),
-  date_to: when('end'),
+  description: formText('description', 5000),
+  terms: formText('terms', 20_000),
+  date_from: formDateTime('start'),
+  date_to: formDateTime('end'),
   deposit_required: flag('Whether a deposit is required'),
   deposit_amount: z.preprocess(
     (v) => numeric(blankToNull(v)),
