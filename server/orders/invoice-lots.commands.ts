@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { ReofferLotInput } from '@shared/schemas/invoice.schema.js';
 import { invoiceWonLot } from '../auctions/auctions.commands.js';
-import { findWinner } from '../auctions/auctions.repository.js';
+import { findWinner, lockItemForClose } from '../auctions/auctions.repository.js';
 import type { Database } from '../db/types.js';
 import { domainEvent, type Actor, type CommandOutcome, type DomainEvent } from '../events/domain-events.js';
 import { AppError } from '../http/app-error.js';
@@ -13,7 +13,6 @@ import {
   findNextBidder,
   hasPendingDpoPayment,
   lockInvoice,
-  lockLotOfInvoice,
   markLotUnsold,
   orderReferenceOf,
   refreshInvoiceTotals,
@@ -62,7 +61,9 @@ export async function reofferUnpaidLot(
   }
   const line = await findInvoiceLine(trx, order.id, input.itemId);
   if (!line) throw AppError.notFound(`That lot is not on ${order.order_reference}.`);
-  const item = await lockLotOfInvoice(trx, input.itemId);
+  // The lot, locked as a close locks it (its sale's premium, the database clock).
+  const item = await lockItemForClose(trx, input.itemId);
+  if (!item) throw AppError.notFound('Lot not found');
   const next = input.action === 'second_chance' ? await findNextBidder(trx, item.id, order.user_id) : undefined;
   if (input.action === 'second_chance' && !next) throw new AppError(409, 'conflict', `Nobody else bid on ${item.name}: release it to relist it instead.`);
 

@@ -203,23 +203,6 @@ export function findInvoiceLine(trx: Kysely<Database>, orderId: number, itemId: 
   return trx.selectFrom('order_lines').select(['id', 'name']).where('order_id', '=', orderId).where('item_id', '=', itemId).executeTakeFirst();
 }
 
-/** A lot with its sale's premium percent and the database clock, locked (FOR UPDATE). */
-export function lockLotOfInvoice(trx: Kysely<Database>, itemId: number) {
-  return trx
-    .selectFrom('items')
-    .innerJoin('auction_types as at', 'at.id', 'items.auction_type_id')
-    .select([
-      'items.id',
-      'items.name',
-      'items.auction_type_id as sale_id',
-      sql<number>`at.buyers_premium_percent::float8`.as('premium_percent'),
-      sql<Date>`now()`.as('now'),
-    ])
-    .where('items.id', '=', itemId)
-    .forUpdate('items')
-    .executeTakeFirstOrThrow();
-}
-
 /** The highest bidder on a lot other than `excludeUserId`, with their highest bid (MWK); undefined when nobody else bid. */
 export async function findNextBidder(
   trx: Kysely<Database>,
