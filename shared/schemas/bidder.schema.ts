@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_BID_AMOUNT } from '../rules/bidding.js';
-import { paginationSchema } from './watchlist.schema.js';
+import { adminPageQueryFields, paginationSchema } from './watchlist.schema.js';
 
 /**
  * Query of `GET /api/admin/users`: `search` (part of a name, e-mail or phone, a live-auction
@@ -9,12 +9,7 @@ import { paginationSchema } from './watchlist.schema.js';
  */
 export const adminBiddersQuerySchema = z.object({
   search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
-  page: z.coerce
-    .number({ message: 'The page must be a whole number from 1.' })
-    .int('The page must be a whole number from 1.')
-    .min(1, 'The page must be a whole number from 1.')
-    .default(1),
-  per_page: z.coerce.number().int().min(1).max(100, 'At most 100 per page.').default(20),
+  ...adminPageQueryFields,
 });
 /** Parsed {@link adminBiddersQuerySchema}. */
 export type AdminBiddersQuery = z.infer<typeof adminBiddersQuerySchema>;
