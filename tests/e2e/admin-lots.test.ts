@@ -19,8 +19,12 @@ describe('an operator creates a lot from a phone (issue 13 "Lots (items)")', () 
     const operator = await createCustomer(db, { name: 'Thandiwe Phiri' });
     await grantRole(db, operator.id, 'admin');
     const api = new TestClient(e2e.server.url, operator.token);
+    // A name of its own per attempt: a retried attempt finds the earlier attempt's sale in the list too.
+    const attempt = Date.now().toString(36);
+    const saleName = `Yard sale, Kanengo ${attempt}`;
+    const lotName = `Toyota Corolla 1.6 GLi ${attempt}`;
     const sale = await api.post('/api/admin/sales', {
-      name: 'Yard sale, Kanengo',
+      name: saleName,
       kind: 'online',
       date_from: new Date(Date.now() - 3600_000).toISOString(),
       date_to: new Date(Date.now() + 48 * 3600_000).toISOString(),
@@ -38,9 +42,9 @@ describe('an operator creates a lot from a phone (issue 13 "Lots (items)")', () 
     await page.getByTestId('new-lot').click();
     await page.waitForURL(/\/admin\/lots\/new$/);
     const form = page.getByTestId('lot-form');
-    await form.getByLabel('Name').fill('Toyota Corolla 1.6 GLi');
+    await form.getByLabel('Name').fill(lotName);
     await form.getByRole('combobox', { name: /^Sale/ }).click();
-    await page.getByRole('option', { name: /Yard sale, Kanengo/ }).click();
+    await page.getByRole('option', { name: saleName }).click();
     await form.getByLabel('Description').fill('2012, manual, 143,000 km. Keys and logbook at the Lilongwe office.');
     // A missing amount is named by the shared schema before anything is sent.
     await form.getByRole('button', { name: 'Create lot' }).click();
@@ -51,7 +55,7 @@ describe('an operator creates a lot from a phone (issue 13 "Lots (items)")', () 
     await form.getByRole('button', { name: 'Create lot' }).click();
     await page.waitForURL(/\/admin\/lots\/\d+$/);
     const lotId = Number(new URL(page.url()).pathname.split('/').pop());
-    await page.getByTestId('lot-name').getByText('Toyota Corolla 1.6 GLi').waitFor();
+    await page.getByTestId('lot-name').getByText(lotName).waitFor();
 
     // The picture, as the phone's file chooser (or camera) hands it over.
     const input = page.getByTestId('lot-pictures-input');
@@ -68,12 +72,12 @@ describe('an operator creates a lot from a phone (issue 13 "Lots (items)")', () 
     // Bidders see it at once: the public item page with its picture.
     await page.getByTestId('view-lot').click();
     await page.waitForURL(new RegExp(`/item/${lotId}$`));
-    await page.getByRole('heading', { name: 'Toyota Corolla 1.6 GLi' }).first().waitFor();
+    await page.getByRole('heading', { name: lotName }).first().waitFor();
     const picture = page.locator(`img[src*="/uploads/items/${lotId}/"]`).first();
     await picture.waitFor();
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // The stored WebP sizes are offered as srcset (the 1200 px photo: 320, 800 and its own 1200).
-    expect(await picture.getAttribute('srcset')).toMatch(/-320\.webp 320w, .*-800\.webp 800w, .*-1200\.webp 1200w$/);
+    await expect.poll(() => picture.getAttribute('srcset')).toMatch(/-320\.webp 320w, .*-800\.webp 800w, .*-1200\.webp 1200w$/);
     await shot(page, 'item-page');
     const guest = await new TestClient(e2e.server.url).get(`/ajax-items?auction_type_id=${sale.body.data.id}`);
     expect(guest.body.data.map((i: { id: number }) => i.id)).toContain(lotId);
@@ -91,7 +95,7 @@ describe('an operator creates a lot from a phone (issue 13 "Lots (items)")', () 
     await signInThroughLoginPage(dp, e2e.server.url, operator.email);
     await dp.goto(`${e2e.server.url}/admin/lots`);
     await dp.getByTestId('lot-row').first().waitFor();
-    await dp.getByRole('checkbox', { name: 'Select Toyota Corolla 1.6 GLi' }).check();
+    await dp.getByRole('checkbox', { name: `Select ${lotName}` }).check();
     await dp.getByTestId('bulk-withdraw').click();
     await dp.getByTestId('confirm-bulk').click();
     await dp.getByText('Give the reason for withdrawing the lots (at least 3 characters).').waitFor();
@@ -99,7 +103,7 @@ describe('an operator creates a lot from a phone (issue 13 "Lots (items)")', () 
     await shot(dp, 'admin-lots-withdraw');
     await dp.getByTestId('confirm-bulk').click();
     await dp.getByText('1 lot withdrawn.').waitFor();
-    await expect.poll(() => dp.getByTestId('lot-row-status').first().textContent()).toBe('Withdrawn');
+    await expect.poll(() => dp.getByTestId('lot-row').filter({ hasText: lotName }).getByTestId('lot-row-status').textContent()).toBe('Withdrawn');
     const after = await new TestClient(e2e.server.url).get(`/ajax-items?auction_type_id=${sale.body.data.id}`);
     expect(after.body.data.map((i: { id: number }) => i.id)).not.toContain(lotId);
     await dp.goto(`${e2e.server.url}/admin/lots/${lotId}`);
