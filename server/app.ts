@@ -58,6 +58,7 @@ import { createPagesRouter } from './pages/pages.router.js';
 import { createCatalogueRouter } from './catalogue/catalogue.router.js';
 import { createLotsRouter } from './lots/lots.router.js';
 import { createSalesRouter } from './sales/sales.router.js';
+import { createLiveRouter } from './live/live.router.js';
 import { createPageHtml } from './http/page-preloads.js';
 import { createSettingsRouter } from './settings/settings.router.js';
 import { createSubscriptionsRouter } from './subscriptions/subscriptions.router.js';
@@ -217,6 +218,7 @@ export function createApp(deps: AppDeps): GavelRequestListener {
   );
   app.use(createAdvertsRouter({ db, runner: deps.runner, uploadsDir }));
   app.use(createSalesRouter({ db, runner: deps.runner }));
+  app.use(createLiveRouter({ db, runner: deps.runner }));
   app.use(createBiddersRouter({ db, runner: deps.runner }));
   app.use(createOverviewRouter({ db, queues: deps.queues ?? null, jobs: deps.jobs }));
   // Before the lots' routes: /api/admin/lots/export is not a lot id.

@@ -155,6 +155,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
     scaleOut: scale ? { redis: scale.adapterRedis, streamName: `${config.BUS_CHANNEL}:socket.io` } : undefined,
     allowedOrigins: allowedOriginsOf(config),
     credentialSockets,
+    runner,
   });
   metrics.trackSockets(() => io.engine.clientsCount);
   await new Promise<void>((resolve, reject) => {

@@ -35,6 +35,8 @@ export const DEFAULT_ROUTE_PATHS = [
   'admin/bidders/:id',
   'admin/sales/:id',
   'admin/lots/:id',
+  'live/:id',
+  'admin/live/:id',
 ] as const;
 
 /** The in-app set under /spa and /home-vue. */

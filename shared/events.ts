@@ -4,6 +4,7 @@ import { bidSchema } from './schemas/bid.schema.js';
 import type { AdvertView } from './schemas/advert.schema.js';
 import type { NotificationNewEvent } from './schemas/notification.schema.js';
 import type { SubscriptionUpdatedEvent } from './schemas/subscription.schema.js';
+import type { LiveBidAck, LiveJoinAck, LiveState } from './schemas/live-sale.schema.js';
 
 /** `item:subscribe` / `item:unsubscribe` payload. Source: DESIGN.md socket contract. */
 export const itemRoomPayloadSchema = z.object({ item_id: z.coerce.number().int().positive() });
@@ -69,6 +70,8 @@ export interface ServerToClientEvents {
   'notification:new': (e: NotificationNewEvent) => void;
   /** To the user's room: notifications were marked read (in another tab too) and the unread count after. */
   'notification:read': (e: { ids: number[] | 'all'; unread: number }) => void;
+  /** To room `sale:{id}`: the live room's state, `seq` growing (issue 15); operators get names and reserves. */
+  'live:state': (e: LiveState) => void;
 }
 
 /** Typed Socket.IO events client → server. */
@@ -79,4 +82,10 @@ export interface ClientToServerEvents {
   'admin:orders:subscribe': (ack?: (a: Ack) => void) => void;
   /** Leaves room `admin:orders`. */
   'admin:orders:unsubscribe': (ack?: (a: Ack) => void) => void;
+  /** Joins a live sale's room (anyone may watch); the ack carries its state (issue 15). */
+  'live:join': (p: { sale_id: number }, ack?: (a: LiveJoinAck) => void) => void;
+  /** Leaves a live sale's room. */
+  'live:leave': (p: { sale_id: number }, ack?: (a: Ack) => void) => void;
+  /** An online bid at the asking price, idempotent by its key (approved registrants only). */
+  'live:bid': (p: { sale_id: number; lot_id: number; amount: number; idempotency_key: string }, ack?: (a: LiveBidAck) => void) => void;
 }

@@ -1,3 +1,12 @@
+import {
+  LIVE_ACTIONS,
+  liveBidInputSchema,
+  liveConsoleSchema,
+  liveFloorBidInputSchema,
+  liveJoinInputSchema,
+  liveOpenInputSchema,
+  liveStateSchema,
+} from '@shared/schemas/live-sale.schema.js';
 import { adminInvoicePageSchema, adminInvoicesQuerySchema, reofferLotInputSchema } from '@shared/schemas/invoice.schema.js';
 import { z } from 'zod';
 import { createDocument, createSchema, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
@@ -444,6 +453,22 @@ export const API_ROUTES: Record<string, RouteDoc> = {
     params: idParam,
     response: successSchema.extend({ data: saleViewSchema }),
   },
+  'GET /api/admin/live/:saleId': {
+    tag: 'Live sale room',
+    summary: "The live room as the clerk's console sees it (bidders' names, reserves) and the sale's lots in order",
+    access: 'admin',
+    params: z.object({ saleId: z.coerce.number().int().positive() }),
+    response: liveConsoleSchema,
+  },
+  'POST /api/admin/live/:saleId/:action': {
+    tag: 'Live sale room',
+    summary:
+      "A clerk's action: open {lot_id?}, floor-bid {paddle?}, fair-warning, sold, pass, undo, next, pause, resume, lock, unlock, message {text}. Refused actions are 409 {message}",
+    access: 'admin',
+    params: z.object({ saleId: z.coerce.number().int().positive(), action: z.enum(LIVE_ACTIONS) }),
+    body: liveFloorBidInputSchema.extend(liveOpenInputSchema.shape).extend({ text: z.string().max(200).optional() }),
+    response: liveConsoleSchema,
+  },
   'PATCH /api/admin/sales/:id/lots': {
     tag: 'Sales',
     summary: "Put a sale's lots in a new order (lot numbers and staggered closes follow)",
@@ -835,6 +860,20 @@ export const SOCKET_EVENTS: Record<string, SocketEventDoc> = {
   'time:sync': { direction: 'server → client', audience: 'the socket, on connect', payload: timeSyncEventSchema },
   'order:updated': { direction: 'server → client', audience: 'room admin:orders', payload: orderUpdatedEventSchema },
   'notification:new': { direction: 'server → client', audience: 'room user:{id} of the notified user', payload: notificationNewEventSchema },
+  'live:join': {
+    direction: 'client → server',
+    audience: 'anyone: joins room sale:{id} (operators also sale:{id}:clerks)',
+    payload: liveJoinInputSchema,
+    ack: '{ok, state, viewer: {user_id, can_bid, registration}} or {ok: false, message}',
+  },
+  'live:leave': { direction: 'client → server', audience: 'leaves room sale:{id}', payload: liveJoinInputSchema, ack: '{ok}' },
+  'live:bid': {
+    direction: 'client → server',
+    audience: 'approved registrants of the sale: an online bid at the asking price, idempotent by its key',
+    payload: liveBidInputSchema,
+    ack: '{ok, leading} or {ok: false, message}',
+  },
+  'live:state': { direction: 'server → client', audience: 'room sale:{id} (operators: names and reserves)', payload: liveStateSchema },
   'notification:read': {
     direction: 'server → client',
     audience: 'room user:{id} (their other tabs)',

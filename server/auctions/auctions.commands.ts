@@ -79,11 +79,13 @@ export async function invoiceWonLot(
  * met → `sold`, `closed_by` = winner, and the lot goes on the winner's invoice for the sale
  * ({@link invoiceWonLot}: an order awaiting payment); otherwise `unsold`. Event `auction.closed` with the
  * order's id. Idempotent: a lot already closed, not yet ended, a cash lot or a lot of a draft
- * sale (issue 13 "Sales": it closes once the sale is published) is left alone (result null, no event). Source: spec/shopping.md §5 (auction end), DESIGN.md "How a bid flows".
+ * sale (issue 13 "Sales": it closes once the sale is published) or of a live sale a clerk runs (issue 15:
+ * the hammer closes it, {@link hammerLot}) is left alone (result null, no event). Source: spec/shopping.md §5 (auction end), DESIGN.md "How a bid flows".
  */
 export async function closeAuction(trx: Transaction<Database>, _actor: Actor, input: { itemId: number }): Promise<CommandOutcome<CloseResult>> {
   const item = await lockItemForClose(trx, input.itemId);
-  if (!item || item.kind === 'cash' || !item.published || item.closed_by != null || item.status !== 'available') return { result: null, events: [] };
+  if (!item || item.kind === 'cash' || !item.published || item.clerked || item.closed_by != null || item.status !== 'available')
+    return { result: null, events: [] };
   if (!item.date_to || item.date_to.getTime() > item.now.getTime()) return { result: null, events: [] };
 
   const met = item.bid_amount != null && item.leader_id != null && (item.reserve_price == null || item.bid_amount >= item.reserve_price);

@@ -17,6 +17,8 @@ export interface ClosingItem {
   premium_percent: number;
   /** Whether the lot's sale is published (a draft sale's lots do not close, issue 13 "Sales"). */
   published: boolean;
+  /** Whether a clerk runs the lot's sale in the live room (issue 15): its lots close under the hammer, not by the clock. */
+  clerked: boolean;
   /** The database clock when the row was locked. */
   now: Date;
 }
@@ -39,6 +41,7 @@ export async function lockItemForClose(trx: Kysely<Database>, itemId: number): P
       'items.auction_type_id as sale_id',
       sql<number>`at.buyers_premium_percent::float8`.as('premium_percent'),
       sql<boolean>`at.published_at IS NOT NULL`.as('published'),
+      sql<boolean>`EXISTS (SELECT 1 FROM live_sales ls WHERE ls.auction_type_id = items.auction_type_id)`.as('clerked'),
       sql<Date>`now()`.as('now'),
     ])
     .where('items.id', '=', itemId)
@@ -72,7 +75,7 @@ export async function findWinner(trx: Kysely<Database>, userId: number): Promise
   return trx.selectFrom('users').select(['id', 'name', 'email', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow();
 }
 
-/** Ids of open online/live lots of published sales whose end time has passed (oldest first, at most `limit`). */
+/** Ids of open online/live lots of published sales whose end time has passed (oldest first, at most `limit`); lots of sales a clerk runs live are not due (issue 15). */
 export async function findDueAuctions(db: Kysely<Database>, limit = 100): Promise<number[]> {
   const rows = await db
     .selectFrom('items')
@@ -83,6 +86,7 @@ export async function findDueAuctions(db: Kysely<Database>, limit = 100): Promis
     .where('at.type', '!=', 'cash')
     .where('at.published_at', 'is not', null)
     .where('items.date_to', '<=', sql<Date>`now()`)
+    .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM live_sales ls WHERE ls.auction_type_id = items.auction_type_id)`)
     .orderBy('items.date_to')
     .limit(limit)
     .execute();
@@ -104,6 +108,7 @@ export async function findUpcomingAuctions(db: Kysely<Database>, horizonMs: numb
     .where('at.published_at', 'is not', null)
     .where('items.date_to', '>', sql<Date>`now()`)
     .where('items.date_to', '<=', sql<Date>`now() + make_interval(secs => ${horizonMs / 1000})`)
+    .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM live_sales ls WHERE ls.auction_type_id = items.auction_type_id)`)
     .orderBy('items.date_to')
     .limit(limit)
     .execute();

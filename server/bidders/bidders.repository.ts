@@ -1,3 +1,4 @@
+import { ROOM_BIDDER_EMAIL } from '../live/live.repository.js';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { AdminBiddersQuery } from '@shared/schemas/bidder.schema.js';
 import type { Database } from '../db/types.js';
@@ -73,7 +74,7 @@ const toRow = (r: Omit<BidderRow, 'bids' | 'leading' | 'unpaid'> & { bids: numbe
 });
 
 /**
- * One page of users, newest account first, matching `search` (part of the name, e-mail or phone —
+ * One page of users (the live room's bidder aside, issue 15), newest account first, matching `search` (part of the name, e-mail or phone —
  * a phone's digits compared without spaces, a leading 0 or +265 —, the reference of one of their registrations, or the user id as `12` / `#12`; case-insensitive).
  * @returns the page's rows and the total that match.
  */
@@ -89,6 +90,7 @@ export async function listBidderRows(db: Kysely<Database>, query: AdminBiddersQu
     OR u.id = ${idMatch ?? -1})`;
   const [rows, count] = await Promise.all([
     bidderQuery(db)
+      .where(sql<string>`lower(u.email)`, '<>', ROOM_BIDDER_EMAIL)
       .$if(search !== '', (q) => q.where(matches))
       .orderBy('u.created_at', 'desc')
       .orderBy('u.id', 'desc')
@@ -98,6 +100,7 @@ export async function listBidderRows(db: Kysely<Database>, query: AdminBiddersQu
     db
       .selectFrom('users as u')
       .select(sql<number>`count(*)::int`.as('n'))
+      .where(sql<string>`lower(u.email)`, '<>', ROOM_BIDDER_EMAIL)
       .$if(search !== '', (q) => q.where(matches))
       .executeTakeFirstOrThrow(),
   ]);

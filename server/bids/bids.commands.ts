@@ -5,6 +5,7 @@ import { BIDDING_MESSAGES } from '@shared/messages/bidding.js';
 import { resolveBid, type LotBidState } from '@shared/rules/bid-resolution.js';
 import { bidCeiling, bidCeilingRefusal, minimumNextBid, normaliseBidFactor, normaliseIncrement } from '@shared/rules/bidding.js';
 import { formatMK } from '@shared/rules/money.js';
+import { LIVE_MESSAGES } from '@shared/schemas/live-sale.schema.js';
 import type { Bid } from '@shared/schemas/bid.schema.js';
 import type { Database } from '../db/types.js';
 import { bidPlacedEvent, type Actor, type CommandOutcome, type CommittedEvent, type DomainEvent, type EventPayloads } from '../events/domain-events.js';
@@ -41,7 +42,8 @@ export type BidRejectReason =
   | 'too_high'
   | 'rate_limited'
   | 'suspended'
-  | 'over_limit';
+  | 'over_limit'
+  | 'on_block';
 
 /**
  * An accepted ask: the asker's stored bid (null when their bid was not stored: a raised
@@ -79,6 +81,12 @@ export interface PlaceBidsOptions {
   increment?: number;
   softCloseMinutes?: number;
   maxBidFactor?: number;
+  /**
+   * Bids on the lot on the block of a live sale a clerk runs (issue 15, server/live/): the lot's
+   * dates are not checked (the clerk opens and hammers it) and the room bidder `roomBidderId` needs
+   * no registration. Without it, a lot on the block is refused (`on_block`: bid in the live room).
+   */
+  clerk?: { roomBidderId: number };
 }
 
 const reject = (status: number, reason: BidRejectReason, message: string, extra: Record<string, unknown> = {}, field = 'amount') =>
@@ -93,6 +101,9 @@ const reject = (status: number, reason: BidRejectReason, message: string, extra:
       ...extra,
     },
   );
+
+/** Statuses of a live room in which its lot on the block takes bids only through the room (issue 15). */
+const LIVE_BLOCK_STATUSES: ReadonlySet<string> = new Set(['open', 'fair_warning', 'paused']);
 
 /** Two bid ids are taken per ask: its own bid and an automatic answer. */
 const IDS_PER_ASK = 2;
@@ -174,9 +185,13 @@ export async function placeBids(
     if (!item || !item.published) return { ok: false, error: reject(404, 'not_found', MESSAGES.itemNotFound) };
     const controls = locked.controls.get(r.userId);
     if (controls?.blocked) return { ok: false, error: reject(403, 'suspended', BIDDING_MESSAGES.biddingSuspended) };
-    const refusal = bidRefusal(item, now);
+    if (!opts.clerk && item.live_status != null && LIVE_BLOCK_STATUSES.has(item.live_status)) {
+      return { ok: false, error: reject(409, 'on_block', LIVE_MESSAGES.onTheBlock, { auction_type_id: item.auction_type_id }) };
+    }
+    const refusal = bidRefusal(opts.clerk ? { ...item, date_from: null, date_to: null } : item, now);
     if (refusal) return { ok: false, error: reject(422, refusal.reason, refusal.message) };
-    if (needsRegistration(item) && !registered.has(`${item.auction_type_id}:${r.userId}`)) {
+    const roomBid = opts.clerk != null && r.userId === opts.clerk.roomBidderId;
+    if (!roomBid && needsRegistration(item) && !registered.has(`${item.auction_type_id}:${r.userId}`)) {
       return { ok: false, error: reject(403, 'not_subscribed', MESSAGES.notSubscribed(item.auction_name), { auction_type_id: item.auction_type_id }) };
     }
     const bands = tables.for(item.auction_type_id);

@@ -74,6 +74,8 @@ export interface LockedItem {
   deposit_required: boolean;
   /** The sale's own soft-close minutes, null for the site setting. */
   sale_soft_close_minutes: number | null;
+  /** The status of the live room when the lot is on its block (issue 15), else null. */
+  live_status: string | null;
 }
 
 /** What {@link lockItemsForBids} read with the locks. */
@@ -149,6 +151,7 @@ export async function lockItemsForBids(trx: Kysely<Database>, itemIds: number[],
       items.date_from, items.date_to, items.auction_type_id, at.type AS kind, at.name AS auction_name, now() AS now, items.reserve_price,
       at.published_at IS NOT NULL AS published, at.deposit_required, at.soft_close_minutes AS sale_soft_close_minutes,
       (SELECT mb.max_amount FROM maximum_bids mb WHERE mb.item_id = items.id AND mb.user_id = items.leader_id) AS leader_max,
+      (SELECT ls.status FROM live_sales ls WHERE ls.auction_type_id = items.auction_type_id AND ls.lot_id = items.id) AS live_status,
       (SELECT json_agg(json_build_object('auction_type_id', ib.auction_type_id, 'from', ib.from_amount, 'increment', ib.increment))::text
         FROM increment_bands ib
         WHERE ib.auction_type_id IS NULL OR ib.auction_type_id IN (SELECT i2.auction_type_id FROM items i2 WHERE i2.id = ANY(${ids}::bigint[]))) AS bands,

@@ -164,6 +164,8 @@ export interface BidsTable {
   automatic: Generated<boolean>;
   /** The maximum the bidder's own bid carried (null: a plain bid); private to them and operators. */
   max_amount: NullableMoney;
+  /** The paddle number of a room (floor) bid in a live sale (migration 2026_11_29_0100). */
+  paddle: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
 }
 /** A bidder's standing maximum on a lot; `set_order` (from the bids' id sequence) decides ties. */
@@ -481,6 +483,35 @@ export interface EventOutboxTable {
   bid_ids: ColumnType<number[] | null, number[] | null | undefined, never>;
   created_at: Generated<Date>;
 }
+/** A live sale's room as its clerk runs it (issue 15; migration 2026_11_29_0100). */
+export interface LiveSalesTable {
+  auction_type_id: number;
+  seq: Generated<number>;
+  status: Generated<string>;
+  paused_from: string | null;
+  lot_id: number | null;
+  online_locked: Generated<boolean>;
+  message: string | null;
+  started_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+/** A clerk action or accepted online bid of a live sale, with the room's state before it (for Undo). */
+export interface LiveActionsTable {
+  id: Generated<number>;
+  auction_type_id: number;
+  seq: number;
+  action: string;
+  lot_id: number | null;
+  user_id: number | null;
+  paddle: string | null;
+  amount: NullableMoney;
+  bid_ids: ColumnType<number[], number[] | undefined, number[]>;
+  before: ColumnType<unknown, string, string>;
+  idempotency_key: string | null;
+  undone_at: NullableTimestamp;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
 export interface Database {
   roles: RolesTable;
   permissions: PermissionsTable;
@@ -522,6 +553,8 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   saved_searches: SavedSearchesTable;
   saved_search_matches: SavedSearchMatchesTable;
+  live_sales: LiveSalesTable;
+  live_actions: LiveActionsTable;
 }
 
 export type ItemRow = Selectable<ItemsTable>;

@@ -189,6 +189,25 @@ export interface EventPayloads {
     order_id: number | null;
     reason: string;
   };
+  /**
+   * The live room of a sale changed (issue 15): a clerk's action (`open`, `floor-bid`, `sold`, `undo` …)
+   * or an online bid (`online-bid`, `user_id` its bidder), with the room's state before and after and
+   * the new `seq`. `amount` the bid or hammer price, `paddle` a room bid's paddle, `undone` the action an
+   * Undo took back. Presenters push the room's new state to its pages.
+   */
+  'live.changed': {
+    sale_id: number;
+    name: string;
+    seq: number;
+    action: string;
+    lot_id: number | null;
+    amount: number | null;
+    paddle: string | null;
+    user_id: number | null;
+    undone: string | null;
+    before: { status: string; lot_id: number | null; online_locked: boolean; message: string | null };
+    after: { status: string; lot_id: number | null; online_locked: boolean; message: string | null };
+  };
   /** A lot's pictures were added, reordered, deleted or given a new cover (`action` says which). */
   'lot.images_changed': { item_id: number; action?: 'added' | 'reordered' | 'deleted'; image_ids?: number[] };
 }

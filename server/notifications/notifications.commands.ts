@@ -1,3 +1,4 @@
+import { findRoomBidderId } from '../live/live.repository.js';
 import type { Transaction } from 'kysely';
 import { NOTIFICATION_TYPES, type NotificationType } from '@shared/schemas/notification.schema.js';
 import { outbidBidderOf, rebuildBidEvents } from '../bids/bids.service.js';
@@ -174,7 +175,12 @@ export async function produceNotifications(
 
   // A bidder who bid on a lot again has seen its outbid alert there: a later outbid is a new one.
   await markOutbidsSeen(trx, [...rebid.values()]);
-  const inserted = await insertNotifications(trx, pending);
+  // The room bidder (a live sale's floor bids, issue 15) is the auctioneer's yard, not a person to tell.
+  const roomBidderId = await findRoomBidderId(trx);
+  const inserted = await insertNotifications(
+    trx,
+    pending.filter((p) => p.userId !== roomBidderId),
+  );
   const recipients = [...new Set(inserted.map((s) => s.userId))];
   const preferences = await findPreferences(trx, recipients);
   const phones = await findUserPhones(trx, recipients);

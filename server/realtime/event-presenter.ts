@@ -14,6 +14,7 @@ import { countWatchlist } from '../watchlist/watchlist.repository.js';
 import type { AdvertsFeed } from './advert-clock.js';
 import type { BidderNameMasking } from './bidder-name-masking.js';
 import type { GavelIo } from './io.js';
+import type { LiveRoomPresenter } from './live-room.js';
 import { rooms } from './rooms.js';
 
 /** What the presenter reads and writes with. */
@@ -25,6 +26,8 @@ export interface EventPresenterDeps {
   adverts: AdvertsFeed;
   /** Bidders' names masked to others when the operators' setting says so (issue 20 item 8). */
   masking?: BidderNameMasking;
+  /** Live sale rooms' pushes (issue 15). */
+  live?: LiveRoomPresenter;
 }
 
 /** Event ids remembered to drop a second delivery (the relay may publish an event again). */
@@ -147,6 +150,10 @@ export function createEventPresenter(deps: EventPresenterDeps): (event: Committe
       case 'sale.created':
       case 'sale.updated':
       case 'sale.published':
+        break;
+      // A live sale's room changed: its pages get the new state.
+      case 'live.changed':
+        deps.live?.changed(event.payload.sale_id);
         break;
       // Lot commands also record `item.updated` (presented above) where an open page must change.
       case 'lot.created':

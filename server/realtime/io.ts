@@ -23,6 +23,8 @@ import { BidderNameMasking } from './bidder-name-masking.js';
 import { credentialRoom, type CredentialSockets } from './credential-sockets.js';
 import { RecentIds, createEventPresenter } from './event-presenter.js';
 import { rooms } from './rooms.js';
+import { attachLiveRoom, LiveRoomPresenter } from './live-room.js';
+import type { CommandRunner } from '../events/command-runner.js';
 
 interface SocketData {
   userId: number | null;
@@ -56,7 +58,8 @@ const MISSED_EVENTS_WINDOW_MS = 120_000;
  * when that credential is signed out, through `credentialSockets`), joins `user:{id}` (a guest with a cart cookie joins its guest cart room), sends `time:sync`, handles `item:subscribe` /
  * `item:unsubscribe` (payload validated, answered through the ack), `admin:orders:subscribe` /
  * `admin:orders:unsubscribe` (room `admin:orders`, admin role only: otherwise the ack answers
- * `{ok: false, error}` and the socket stays out), and emits bus events.
+ * `{ok: false, error}` and the socket stays out), the live room's `live:join` / `live:leave` /
+ * `live:bid` (server/realtime/live-room.ts), and emits bus events.
  * With `scaleOut` (REDIS_URL) it uses `@socket.io/redis-streams-adapter` on that connection
  * (stream `streamName`) with connection state recovery, so rooms survive a short disconnect
  * and cross-process features (fetchSockets, serverSideEmit) work. Domain events still go out
@@ -79,6 +82,8 @@ export function createRealtime(deps: {
   allowedOrigins?: readonly string[];
   /** Attached to this server, so a signed-out session's or token's sockets are disconnected. */
   credentialSockets?: CredentialSockets;
+  /** Runs the live room's online bids (`live:bid`, issue 15); without it they are refused. */
+  runner?: CommandRunner;
 }): GavelIo {
   const allowedOrigins = deps.allowedOrigins ?? [];
   const io: GavelIo = new Server(deps.httpServer, {
@@ -158,6 +163,7 @@ export function createRealtime(deps: {
       void socket.leave(rooms.adminOrders);
       if (typeof ack === 'function') ack({ ok: true });
     });
+    attachLiveRoom(socket, { db: deps.db, runner: deps.runner, logger: deps.logger });
   });
 
   // A repeated delivery (the relay publishing what a crashed process had already sent) is
@@ -168,7 +174,8 @@ export function createRealtime(deps: {
   const stopAdvertClock = startAdvertClock(adverts, deps.advertClockMs);
   const masking = new BidderNameMasking({ io, db: deps.db, logger: deps.logger });
   void masking.reload();
-  const present = createEventPresenter({ io, db: deps.db, logger: deps.logger, adverts, masking });
+  const live = new LiveRoomPresenter({ io, db: deps.db, logger: deps.logger });
+  const present = createEventPresenter({ io, db: deps.db, logger: deps.logger, adverts, masking, live });
   const seen = new RecentIds();
   // Events lost between processes (the subscription reconnecting) are read back from the
   // database: an item's missing bids when its sequence has a gap, and everything since the last

@@ -18,4 +18,8 @@ export const rooms = {
   apiToken: (tokenId: number) => `token:${tokenId}`,
   /** Operators watching the Orders screen; joined only by users with the admin role. */
   adminOrders: 'admin:orders',
+  /** Everyone watching a live sale's room (issue 15). */
+  sale: (id: number) => `sale:${id}`,
+  /** Operators watching a live sale's room (they see bidders' names and reserves). */
+  saleClerks: (id: number) => `sale:${id}:clerks`,
 };

@@ -27,6 +27,8 @@ const RegisterBidRoute = lazy(() => import('./routes/register-bid'));
 const AdminRoute = lazy(() => import('./routes/admin'));
 const SaleCatalogueRoute = lazy(() => import('./routes/sale-catalogue'));
 const SitePageRoute = lazy(() => import('./routes/site-page'));
+const LiveRoomRoute = lazy(() => import('./routes/live-room'));
+const AdminLiveRoute = lazy(() => import('./routes/admin-live'));
 
 type Page = LazyExoticComponent<ComponentType<Record<string, never>>> | (() => ReactElement);
 
@@ -69,6 +71,8 @@ const PAGES: Record<ClientRoutePath, Omit<AppRoute, 'path'>> = {
   'admin/bidders/:id': { requiresAuth: true, requiresAdmin: true, page: AdminRoute },
   'admin/sales/:id': { requiresAuth: true, requiresAdmin: true, page: AdminRoute },
   'admin/lots/:id': { requiresAuth: true, requiresAdmin: true, page: AdminRoute },
+  'live/:id': { page: LiveRoomRoute },
+  'admin/live/:id': { requiresAuth: true, requiresAdmin: true, page: AdminLiveRoute },
 };
 
 const routeSet = (paths: readonly ClientRoutePath[]): AppRoute[] => paths.map((path) => ({ path, ...PAGES[path] }));

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconExternalLink, IconPencil, IconWorldUpload } from '@tabler/icons-react';
+import { IconArrowLeft, IconBroadcast, IconExternalLink, IconPencil, IconWorldUpload } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMK } from '@shared/rules/money';
@@ -132,6 +132,11 @@ export function SalePage({ saleId }: { saleId: number }) {
           <Button component={Link} to={`/auctions/${sale.id}`} variant="default" leftSection={<IconExternalLink size={16} />}>
             Catalogue
           </Button>
+          {sale.kind === 'live' && sale.status !== 'draft' && (
+            <Button component={Link} to={`/admin/live/${sale.id}`} color="red" leftSection={<IconBroadcast size={16} />} data-testid="clerk-sale">
+              Clerk console
+            </Button>
+          )}
           {sale.status === 'draft' && (
             <Button color="green" leftSection={<IconWorldUpload size={16} />} onClick={() => setConfirming(true)} data-testid="publish-sale">
               Publish

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconBroadcast, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMK } from '@shared/rules/money';
 import type { PublicSale } from '@shared/schemas/sale.schema';
@@ -83,6 +83,13 @@ export function SaleCataloguePage({ saleId, liveIndicator }: { saleId: number; l
           {` · ${sale.lot_count} ${sale.lot_count === 1 ? 'lot' : 'lots'}`}
         </Text>
         {sale.description && <Text>{sale.description}</Text>}
+        {sale.kind === 'live' && (
+          <Group>
+            <Button component={Link} to={`/live/${sale.id}`} color="red" leftSection={<IconBroadcast size={18} />} data-testid="enter-live-room">
+              Enter the live room
+            </Button>
+          </Group>
+        )}
         {closing && (
           <Text size="sm" fw={600} data-testid="catalogue-closing">
             {closing}
