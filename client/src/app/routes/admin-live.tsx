@@ -1,6 +1,24 @@
-import { Text } from '@mantine/core';
+import { Alert, Container } from '@mantine/core';
+import { useParams } from 'react-router';
+import { LiveConsole } from '../../features/live-console/components/live-console';
 
-/** Placeholder while the page is built (issue 15). */
-export default function Route() {
-  return <Text>Loading…</Text>;
+/**
+ * `/admin/live/{id}` (admin role, guarded by the router): the clerk's console of live sale `id`
+ * (issue 15 "The clerk's console"). An id that is not a positive whole number is "Sale not found".
+ */
+export default function AdminLiveRoute() {
+  const { id } = useParams();
+  const saleId = Number(id);
+  const valid = Number.isSafeInteger(saleId) && saleId > 0;
+  return (
+    <Container fluid px={{ base: 'xs', sm: 'md', lg: 'xl' }} py="md" maw={1680}>
+      {valid ? (
+        <LiveConsole key={saleId} saleId={saleId} />
+      ) : (
+        <Alert color="red" title="The console cannot be shown">
+          Sale not found
+        </Alert>
+      )}
+    </Container>
+  );
 }
