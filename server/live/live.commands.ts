@@ -51,8 +51,13 @@ export interface OnlineBidInput {
   idempotencyKey: string;
 }
 
-/** The answer to an online bid: accepted (and whether the bidder leads) or refused with the text to show. */
-export type OnlineBidResult = { ok: true; leading: boolean } | { ok: false; message: string };
+/**
+ * The answer to an online bid: accepted (and whether the bidder leads) or refused with the text to
+ * show. An accepted bid also carries the room's new `seq`, the lot's high bid and asking price (MWK),
+ * which the process's bid lane keeps to answer later presses at the old price at once.
+ */
+export type OnlineBidResult =
+  { ok: true; leading: boolean; seq?: number; lot_id?: number; high_bid?: number; asking?: number } | { ok: false; message: string };
 
 const conflict = (message: string) => new AppError(409, 'conflict', message);
 
@@ -87,7 +92,10 @@ async function placeOnBlock(
   trx: Transaction<Database>,
   actor: Actor,
   bid: { itemId: number; userId: number; amount: number; roomBidderId: number },
-): Promise<{ ok: true; bidIds: number[]; events: DomainEvent[]; leading: boolean; ownBidId: number | null } | { ok: false; error: AppError }> {
+): Promise<
+  | { ok: true; bidIds: number[]; events: DomainEvent[]; leading: boolean; ownBidId: number | null; price: number; minNext: number }
+  | { ok: false; error: AppError }
+> {
   const outcome = await placeBids(trx, actor, [{ itemId: bid.itemId, userId: bid.userId, amount: bid.amount }], { clerk: { roomBidderId: bid.roomBidderId } });
   const [first] = outcome.result;
   if (!first.ok) return { ok: false, error: first.error };
@@ -99,6 +107,8 @@ async function placeOnBlock(
     events: outcome.events,
     leading: first.placed.leading,
     ownBidId: first.placed.bid?.id ?? null,
+    price: first.placed.item.bid_amount,
+    minNext: first.placed.item.min_next_bid,
   };
 }
 
@@ -363,7 +373,7 @@ export async function placeOnlineBid(trx: Transaction<Database>, actor: Actor, i
     createdBy: actor.id,
   });
   return {
-    result: { ok: true, leading: placed.leading },
+    result: { ok: true, leading: placed.leading, seq, lot_id: lot.id, high_bid: placed.price, asking: placed.minNext },
     events: [...placed.events, liveChanged(sale, seq, 'online-bid', room, next, { lotId: lot.id, amount: asking, paddle: null, userId: actor.id })],
   };
 }

@@ -159,6 +159,18 @@ export async function findBidByKey(db: Kysely<Database>, userId: number, key: st
   return row ? { lot_id: row.lot_id == null ? null : Number(row.lot_id) } : undefined;
 }
 
+/** Which of these presses (bidder and idempotency key) were already made: `userId:key` of each found. */
+export async function findPressedKeys(db: Kysely<Database>, presses: { userId: number; key: string }[]): Promise<Set<string>> {
+  if (presses.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('live_actions')
+    .select(['user_id', 'idempotency_key'])
+    .where('idempotency_key', 'in', [...new Set(presses.map((p) => p.key))])
+    .where('user_id', 'in', [...new Set(presses.map((p) => p.userId))])
+    .execute();
+  return new Set(rows.map((r) => `${r.user_id}:${r.idempotency_key}`));
+}
+
 /** The sale's latest action not yet undone (Undo's own entries aside), or undefined. */
 export async function findLastUndoable(db: Kysely<Database>, saleId: number): Promise<LiveActionRow | undefined> {
   const row = await db

@@ -15,6 +15,7 @@ import type { AdvertsFeed } from './advert-clock.js';
 import type { BidderNameMasking } from './bidder-name-masking.js';
 import type { GavelIo } from './io.js';
 import type { LiveRoomPresenter } from './live-room.js';
+import type { LiveBidLane } from '../live/live-bid-lane.js';
 import { rooms } from './rooms.js';
 
 /** What the presenter reads and writes with. */
@@ -28,6 +29,8 @@ export interface EventPresenterDeps {
   masking?: BidderNameMasking;
   /** Live sale rooms' pushes (issue 15). */
   live?: LiveRoomPresenter;
+  /** This process's line of online presses per live sale: told of every change to a room. */
+  liveBids?: LiveBidLane;
 }
 
 /** Event ids remembered to drop a second delivery (the relay may publish an event again). */
@@ -153,6 +156,7 @@ export function createEventPresenter(deps: EventPresenterDeps): (event: Committe
         break;
       // A live sale's room changed: its pages get the new state.
       case 'live.changed':
+        deps.liveBids?.forget(event.payload.sale_id, event.payload.seq);
         deps.live?.changed(event.payload.sale_id);
         break;
       // Lot commands also record `item.updated` (presented above) where an open page must change.

@@ -25,6 +25,7 @@ import { RecentIds, createEventPresenter } from './event-presenter.js';
 import { rooms } from './rooms.js';
 import { attachLiveRoom, LiveRoomPresenter } from './live-room.js';
 import type { CommandRunner } from '../events/command-runner.js';
+import { LiveBidLane } from '../live/live-bid-lane.js';
 
 interface SocketData {
   userId: number | null;
@@ -124,6 +125,8 @@ export function createRealtime(deps: {
     }
   });
 
+  const liveBids = deps.runner ? new LiveBidLane({ db: deps.db, runner: deps.runner, logger: deps.logger }) : undefined;
+
   io.on('connection', (socket: GavelSocket) => {
     if (socket.data.credentialRoom) void socket.join(socket.data.credentialRoom);
     if (socket.data.userId != null) void socket.join(rooms.user(socket.data.userId));
@@ -163,7 +166,7 @@ export function createRealtime(deps: {
       void socket.leave(rooms.adminOrders);
       if (typeof ack === 'function') ack({ ok: true });
     });
-    attachLiveRoom(socket, { db: deps.db, runner: deps.runner, logger: deps.logger });
+    attachLiveRoom(socket, { db: deps.db, bids: liveBids, logger: deps.logger });
   });
 
   // A repeated delivery (the relay publishing what a crashed process had already sent) is
@@ -175,7 +178,7 @@ export function createRealtime(deps: {
   const masking = new BidderNameMasking({ io, db: deps.db, logger: deps.logger });
   void masking.reload();
   const live = new LiveRoomPresenter({ io, db: deps.db, logger: deps.logger });
-  const present = createEventPresenter({ io, db: deps.db, logger: deps.logger, adverts, masking, live });
+  const present = createEventPresenter({ io, db: deps.db, logger: deps.logger, adverts, masking, live, liveBids });
   const seen = new RecentIds();
   // Events lost between processes (the subscription reconnecting) are read back from the
   // database: an item's missing bids when its sequence has a gap, and everything since the last

@@ -3,11 +3,9 @@ import type { Socket } from 'socket.io';
 import type { Logger } from 'pino';
 import { liveBidInputSchema, liveJoinInputSchema, LIVE_MESSAGES, type LiveBidAck, type LiveJoinAck } from '@shared/schemas/live-sale.schema.js';
 import type { Database } from '../db/types.js';
-import type { CommandRunner } from '../events/command-runner.js';
-import { userActor } from '../events/domain-events.js';
 import { AppError } from '../http/app-error.js';
 import { buildLiveState } from '../live/live.service.js';
-import { placeOnlineBid } from '../live/live.commands.js';
+import type { LiveBidLane } from '../live/live-bid-lane.js';
 import { findLiveSaleInfo } from '../live/live.repository.js';
 import { checkSubscription } from '../subscriptions/subscriptions.service.js';
 import type { GavelIo } from './io.js';
@@ -29,11 +27,11 @@ const SERVER_ERROR = 'Something went wrong. Please try again.';
  *   and takes the snapshot's `seq` as its new start: nothing missed, nothing doubled.
  * - `live:leave {sale_id}`.
  * - `live:bid {sale_id, lot_id, amount, idempotency_key}`: signed-in bidders only; placed by
- *   {@link placeOnlineBid} through the command runner; answers `{ok, leading}` or `{ok: false, message}`.
+ *   the sale's line of presses in this process ({@link LiveBidLane}); answers `{ok, leading}` or `{ok: false, message}`.
  */
 export function attachLiveRoom(
   socket: Socket<never, never, never, LiveSocketData> | Socket,
-  deps: { db: Kysely<Database>; runner?: CommandRunner; logger: Logger },
+  deps: { db: Kysely<Database>; bids?: LiveBidLane; logger: Logger },
 ): void {
   const s = socket as Socket;
   const data = s.data as LiveSocketData;
@@ -76,11 +74,11 @@ export function attachLiveRoom(
     if (data.userId == null) return reply({ ok: false, message: LIVE_MESSAGES.signIn });
     const parsed = liveBidInputSchema.safeParse(payload);
     if (!parsed.success) return reply({ ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid bid' });
-    if (!deps.runner) return reply({ ok: false, message: SERVER_ERROR });
+    if (!deps.bids) return reply({ ok: false, message: SERVER_ERROR });
     try {
       const { sale_id, lot_id, amount, idempotency_key } = parsed.data;
-      const result = await deps.runner.run(placeOnlineBid, userActor(data.userId), { saleId: sale_id, lotId: lot_id, amount, idempotencyKey: idempotency_key });
-      reply(result);
+      const result = await deps.bids.submit(data.userId, { saleId: sale_id, lotId: lot_id, amount, idempotencyKey: idempotency_key });
+      reply(result.ok ? { ok: true, leading: result.leading } : { ok: false, message: result.message });
     } catch (err) {
       if (err instanceof AppError && err.isOperational) return reply({ ok: false, message: err.message });
       deps.logger.error({ err }, 'live:bid failed');
