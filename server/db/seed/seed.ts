@@ -619,6 +619,21 @@ export async function seedDatabase(db: Kysely<Database>, opts: { uploadsDir: str
       live_property: typeId(SEED_AUCTION_TYPES.liveUpcoming),
     };
 
+    // The live sales' increment bands (issue 15: the clerk's asking price climbs as an auctioneer calls it).
+    await trx
+      .insertInto('increment_bands')
+      .values(
+        [channelType.live_now, channelType.live_property].flatMap((auction_type_id) =>
+          [
+            { from_amount: 0, increment: 10_000 },
+            { from_amount: 1_000_000, increment: 50_000 },
+            { from_amount: 10_000_000, increment: 250_000 },
+            { from_amount: 50_000_000, increment: 1_000_000 },
+          ].map((band) => ({ auction_type_id, ...band })),
+        ),
+      )
+      .execute();
+
     // Accounts
     const roles = await trx.selectFrom('roles').select(['id', 'name']).execute();
     const roleId = (name: string) => {
