@@ -49,24 +49,29 @@ function liveLot(lot: BlockLot, operator: boolean): LiveLot {
  * bidders' names and the reserve; others see "online" and the bidder's id only.
  */
 export async function buildLiveState(db: Kysely<Database>, sale: LiveSaleInfo, operator: boolean): Promise<LiveState> {
-  const room = (await findLiveRoom(db, sale.id)) ?? WAITING;
-  const roomBidderId = await findRoomBidderId(db);
-  const [lot] = room.lot_id != null ? await findBlockLots(db, sale.id, [room.lot_id]) : [];
-  const nextIds = await findLotsToOffer(db, sale.id, lot?.id ?? null, NEXT_LOTS);
-  const nextLots = await findBlockLots(db, sale.id, nextIds);
+  const [stored, roomBidderId] = await Promise.all([findLiveRoom(db, sale.id), findRoomBidderId(db)]);
+  const room = stored ?? WAITING;
+  // Read side by side: the lot on the block, the next lots, and the lot's bids, paddle and bands.
+  const lotId = room.lot_id;
+  const [[lot], nextLots, latest, paddle, tables] = await Promise.all([
+    lotId != null ? findBlockLots(db, sale.id, [lotId]) : Promise.resolve([] as BlockLot[]),
+    findLotsToOffer(db, sale.id, lotId, NEXT_LOTS).then((ids) => findBlockLots(db, sale.id, ids)),
+    lotId != null ? listLatestLotBids(db, lotId, STREAM_LENGTH) : Promise.resolve([]),
+    lotId != null ? findLatestPaddle(db, lotId, roomBidderId) : Promise.resolve(null),
+    lotId != null ? loadIncrementTables(db) : Promise.resolve(null),
+  ]);
   let asking: number | null = null;
   let highBidder: LiveState['high_bidder'] = null;
   let bids: LiveState['bids'] = [];
   if (lot) {
-    const tables = await loadIncrementTables(db);
-    asking = lot.status === 'available' ? minimumNextBid(lot.bid_amount, lot.target_amount, tables.for(sale.id)) : null;
+    asking = lot.status === 'available' && tables ? minimumNextBid(lot.bid_amount, lot.target_amount, tables.for(sale.id)) : null;
     if (lot.leader_id != null && lot.bid_amount != null) {
       highBidder =
         lot.leader_id === roomBidderId
-          ? { kind: 'room', paddle: await findLatestPaddle(db, lot.id, roomBidderId), user_id: null, name: null }
+          ? { kind: 'room', paddle, user_id: null, name: null }
           : { kind: 'online', paddle: null, user_id: lot.leader_id, name: operator ? lot.leader_name : null };
     }
-    bids = (await listLatestLotBids(db, lot.id, STREAM_LENGTH)).map((b) =>
+    bids = latest.map((b) =>
       b.user_id === roomBidderId
         ? {
             id: b.id,
