@@ -136,7 +136,7 @@ export function LiveBidPanel({
         )}
 
         <BlockReason
-          block={block}
+          block={block === 'offline' && bid.pending ? null : block}
           saleId={state.sale_id}
           registration={viewer?.registration ?? 'none'}
           loginPath={`/login?redirect=${encodeURIComponent(here)}`}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { liveStateSchema, type LiveBidInput, type LiveJoinAck, type LiveState } from '@shared/schemas/live-sale.schema';
-import { getSocket } from '../../../lib/socket';
+import { getSocket, reconnectSocket } from '../../../lib/socket';
 import { joinLiveRoom } from '../api/join-live-room';
 import { BidAckTimeoutError, newIdempotencyKey, sendLiveBid } from '../api/send-live-bid';
 
@@ -60,8 +60,9 @@ export const BID_UNCONFIRMED = 'Your bid could not be confirmed: the connection 
  * (`live:join`, again on every reconnect, taking that snapshot and the viewer it answers), keeps
  * the pushed `live:state` with the highest `seq` (a snapshot with a lower or equal `seq` is
  * dropped, so nothing is doubled or goes backwards) and sends the viewer's bids. One press is one
- * idempotency key; a press without an acknowledgement within 5 s is sent again with the SAME key
- * once connected (at most {@link MAX_TRIES} sends), so a dropped connection never makes two bids.
+ * idempotency key; a press without an acknowledgement within 5 s makes the socket connect afresh
+ * and is sent again with the SAME key once connected (at most {@link MAX_TRIES} sends), so a
+ * dropped connection never makes two bids.
  * A refusal's text (e.g. 'Another bid was taken first at MK 1,250,000') is kept for its lot.
  */
 export function useLiveRoom(saleId: number): LiveRoomModel {
@@ -123,7 +124,14 @@ export function useLiveRoom(saleId: number): LiveRoomModel {
         (e: unknown) => {
           if (pendingRef.current !== p || p.tries !== thisTry) return;
           if (e instanceof BidAckTimeoutError) {
-            trySend(p);
+            if (p.tries >= MAX_TRIES) {
+              trySend(p);
+              return;
+            }
+            // A connection that lost an answer is often dead before the client notices (a phone
+            // that changed network): open a new one; its connect joins again and sends the press.
+            setBid((b) => ({ ...b, waitingForConnection: true }));
+            reconnectSocket();
             return;
           }
           pendingRef.current = null;
