@@ -90,6 +90,8 @@ export interface AuctionTypesTable {
   /** The sale's fields (migration 2026_11_26_0200, issue 13 "Sales"). */
   branch_id: ColumnType<number | null, number | null | undefined, number | null>;
   terms: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A live sale's webcast URL (HLS or an embeddable player), null for none (migration 2026_11_29_0200). */
+  webcast_url: ColumnType<string | null, string | null | undefined, string | null>;
   /** Bidders register with a deposit before bidding (always for live sales). */
   deposit_required: Generated<boolean>;
   deposit_amount: NullableMoney;

@@ -28,6 +28,8 @@ export interface LiveSaleInfo {
   name: string;
   kind: string;
   published: boolean;
+  /** The sale's webcast URL (issue 15), null for none. */
+  webcast_url: string | null;
 }
 
 /** A live sale's room as stored (`live_sales`). */
@@ -44,10 +46,10 @@ export interface LiveRoomRow {
 export async function findLiveSaleInfo(db: Kysely<Database>, saleId: number): Promise<LiveSaleInfo | undefined> {
   const row = await db
     .selectFrom('auction_types')
-    .select(['id', 'name', 'type', sql<boolean>`published_at IS NOT NULL`.as('published')])
+    .select(['id', 'name', 'type', 'webcast_url', sql<boolean>`published_at IS NOT NULL`.as('published')])
     .where('id', '=', saleId)
     .executeTakeFirst();
-  return row ? { id: Number(row.id), name: row.name, kind: row.type, published: row.published } : undefined;
+  return row ? { id: Number(row.id), name: row.name, kind: row.type, published: row.published, webcast_url: row.webcast_url ?? null } : undefined;
 }
 
 const roomColumns = ['seq', 'status', 'paused_from', 'lot_id', 'online_locked', 'message'] as const;

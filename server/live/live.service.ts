@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { minimumNextBid } from '@shared/rules/bidding.js';
 import { reserveMet } from '@shared/rules/bid-resolution.js';
+import { webcastOf } from '@shared/rules/webcast.js';
 import type { LiveConsoleLot, LiveLot, LiveState } from '@shared/schemas/live-sale.schema.js';
 import type { Database } from '../db/types.js';
 import { loadIncrementTables } from '../bids/increments.repository.js';
@@ -108,6 +109,7 @@ export async function buildLiveState(db: Kysely<Database>, sale: LiveSaleInfo, o
     message: room.message,
     bids,
     next_lots: nextLots.map((l) => liveLot(l, operator)),
+    webcast: webcastOf(sale.webcast_url),
   };
 }
 

@@ -57,6 +57,7 @@ const PATCH_FIELDS = [
   'branch_id',
   'description',
   'terms',
+  'webcast_url',
   'date_from',
   'date_to',
   'deposit_required',
@@ -141,6 +142,7 @@ export async function createSale(trx: Transaction<Database>, actor: Actor, input
     branch_id: input.branch_id,
     description: input.description,
     terms: input.terms,
+    webcast_url: input.webcast_url,
     date_from: input.date_from,
     date_to: input.date_to,
     deposit_required: input.deposit_required || input.kind === 'live',
@@ -200,6 +202,7 @@ export async function updateSale(trx: Transaction<Database>, actor: Actor, input
     branch_id: current.branch_id,
     description: current.description,
     terms: current.terms,
+    webcast_url: current.webcast_url,
     date_from: current.date_from,
     date_to: current.date_to,
     deposit_required: current.deposit_required,
@@ -224,6 +227,7 @@ export async function updateSale(trx: Transaction<Database>, actor: Actor, input
   if (changes.branch_id) set.branch_id = patch.branch_id;
   if (changes.description) set.description = patch.description;
   if (changes.terms) set.terms = patch.terms;
+  if (changes.webcast_url) set.webcast_url = patch.webcast_url;
   if (changes.date_from) set.date_from = patch.date_from;
   if (changes.date_to) set.date_to = patch.date_to;
   if (changes.deposit_required) set.deposit_required = merged.deposit_required;

@@ -43,6 +43,7 @@ export function saleRowToPublic(row: SaleRow, lotCount: number): PublicSale {
     branch: row.branch_id != null && row.branch_name ? { id: row.branch_id, name: row.branch_name } : null,
     description: row.description,
     terms: row.terms,
+    webcast_url: row.webcast_url ?? null,
     date_from: iso(row.date_from),
     date_to: iso(row.date_to),
     deposit_required: row.deposit_required || row.type === 'live',

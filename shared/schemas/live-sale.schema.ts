@@ -62,7 +62,7 @@ export type LiveLot = z.infer<typeof liveLotSchema>;
  * `asking` the price a bid must offer now (current bid + increment band, or the starting amount),
  * `high_bid` and `high_bidder` (null without a bid), `status`, whether online bidding is locked,
  * and the clerk's `message` to bidders. Added: `bids` (the lot's latest bids, newest first),
- * `next_lots` (the next lots in order) and `sale` (id and name).
+ * `next_lots` (the next lots in order), `sale` (id and name) and the sale's `webcast`.
  */
 export const liveStateSchema = z.object({
   sale_id: z.number(),
@@ -77,6 +77,11 @@ export const liveStateSchema = z.object({
   message: z.string().nullable(),
   bids: z.array(liveBidSchema),
   next_lots: z.array(liveLotSchema),
+  /** The sale's webcast, shown above the lot: an HLS stream or an embeddable player; null for none. */
+  webcast: z
+    .object({ url: z.string(), kind: z.enum(['hls', 'embed']) })
+    .nullable()
+    .optional(),
 });
 export type LiveState = z.infer<typeof liveStateSchema>;
 

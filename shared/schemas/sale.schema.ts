@@ -58,6 +58,14 @@ const saleFields = {
   ),
   description: formText('description', 5000),
   terms: formText('terms', 20_000),
+  webcast_url: z.preprocess(
+    (v) => (typeof v === 'string' ? blankToNull(v.trim()) : blankToNull(v)),
+    z
+      .string({ message: 'The webcast must be a web address.' })
+      .max(500, 'The webcast address may not be longer than 500 characters.')
+      .regex(/^https?:\/\/\S+$/i, 'The webcast must be a web address starting with https://.')
+      .nullable(),
+  ),
   date_from: formDateTime('start'),
   date_to: formDateTime('end'),
   deposit_required: flag('Whether a deposit is required'),
@@ -126,6 +134,7 @@ export const saleInputSchema = z
     branch_id: saleFields.branch_id.optional().default(null),
     description: saleFields.description.optional().default(null),
     terms: saleFields.terms.optional().default(null),
+    webcast_url: saleFields.webcast_url.optional().default(null),
     date_from: saleFields.date_from.optional().default(null),
     date_to: saleFields.date_to.optional().default(null),
     deposit_required: saleFields.deposit_required.optional().default(false),
@@ -150,6 +159,7 @@ export const salePatchSchema = z
       branch_id: saleFields.branch_id.optional(),
       description: saleFields.description.optional(),
       terms: saleFields.terms.optional(),
+      webcast_url: saleFields.webcast_url.optional(),
       date_from: saleFields.date_from.optional(),
       date_to: saleFields.date_to.optional(),
       deposit_required: saleFields.deposit_required.optional(),
@@ -215,6 +225,8 @@ export const publicSaleSchema = z.object({
   branch: z.object({ id: z.number(), name: z.string() }).nullable(),
   description: z.string().nullable(),
   terms: z.string().nullable(),
+  /** A live sale's webcast (an HLS `.m3u8` stream or an embeddable player's URL), null for none (issue 15). */
+  webcast_url: z.string().nullable(),
   date_from: z.string().nullable(),
   date_to: z.string().nullable(),
   deposit_required: z.boolean(),

@@ -210,6 +210,18 @@ describe('the live sale room and the clerk’s console (issue 15)', () => {
     expect(await db.selectFrom('notifications').select('id').where('user_id', '=', roomId).execute()).toEqual([]);
   }, 120_000);
 
+  it('when an operator gives the sale a webcast, then the room shows it (a YouTube link as its player); a bad address is a 422', async () => {
+    const saleId = await createAuctionType(server.database.db, 'live');
+    const bad = await clerk.patch(`/api/admin/sales/${saleId}`, { webcast_url: 'javascript:alert(1)' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.webcast_url).toEqual(['The webcast must be a web address starting with https://.']);
+    expect((await clerk.patch(`/api/admin/sales/${saleId}`, { webcast_url: 'https://youtu.be/abcDEF12345' })).status).toBe(200);
+    const { socket } = await openSocket();
+    const joined = (await join(socket, saleId)) as { state: LiveState };
+    expect(joined.state.webcast).toEqual({ url: 'https://www.youtube.com/embed/abcDEF12345', kind: 'embed' });
+    expect((await clerk.get(`/api/sales/${saleId}`)).body.data.webcast_url).toBe('https://youtu.be/abcDEF12345');
+  });
+
   it('when the sale is not a live auction, or a customer calls the console, then it is refused', async () => {
     const online = await createAuctionType(server.database.db, 'online');
     const r = await act(online, 'open');
