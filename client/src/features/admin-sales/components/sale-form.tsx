@@ -32,7 +32,8 @@ function firstMessages(errors: Record<string, string[] | undefined>): FieldError
 
 /**
  * The sale form (create or edit) in a modal, full screen on a phone: name, kind, branch, dates,
- * deposit, buyer's premium, soft close, seconds between lots (online), description and terms.
+ * deposit, buyer's premium, soft close, seconds between lots (online), description, terms and (live)
+ * the webcast.
  * A new sale is checked with the shared schema before sending; the server's 422 messages show
  * under their fields. An edit sends only the fields changed. `onSaved` gets the saved sale.
  * Source: issue 13 "Sales".
@@ -231,6 +232,17 @@ export function SaleForm({
             onChange={(e) => set('description', e.currentTarget.value)}
             error={errors.description}
           />
+          {live && (
+            <TextInput
+              label="Webcast"
+              placeholder="https://…/live.m3u8 or a YouTube link"
+              description="Shown above the lot in the live room, with an audio-only switch for slow connections"
+              value={values.webcastUrl}
+              onChange={(e) => set('webcastUrl', e.currentTarget.value)}
+              error={errors.webcast_url}
+              data-testid="sale-webcast-url"
+            />
+          )}
           <Textarea
             label="Terms"
             autosize

@@ -11,6 +11,8 @@ export interface SaleFormValues {
   branchId: string | null;
   description: string;
   terms: string;
+  /** A live sale's webcast address (HLS or a player's link), '' for none. */
+  webcastUrl: string;
   dateFrom: string;
   dateTo: string;
   depositRequired: boolean;
@@ -44,6 +46,7 @@ export function emptySaleForm(): SaleFormValues {
     branchId: null,
     description: '',
     terms: '',
+    webcastUrl: '',
     dateFrom: '',
     dateTo: '',
     depositRequired: false,
@@ -62,6 +65,7 @@ export function saleToForm(sale: SaleView): SaleFormValues {
     branchId: sale.branch_id == null ? null : String(sale.branch_id),
     description: sale.description ?? '',
     terms: sale.terms ?? '',
+    webcastUrl: sale.webcast_url ?? '',
     dateFrom: toLocalInput(sale.date_from),
     dateTo: toLocalInput(sale.date_to),
     depositRequired: sale.deposit_required,
@@ -83,6 +87,7 @@ export function formToBody(values: SaleFormValues): SaleBody {
     branch_id: values.branchId == null ? null : Number(values.branchId),
     description: textOrNull(values.description),
     terms: textOrNull(values.terms),
+    webcast_url: values.kind === 'live' ? textOrNull(values.webcastUrl) : null,
     date_from: fromLocalInput(values.dateFrom),
     date_to: fromLocalInput(values.dateTo),
     deposit_required: values.kind === 'live' || values.depositRequired,
