@@ -8,14 +8,15 @@ import { LiveBidPanel } from './live-bid-panel';
 import { LiveBidStream } from './live-bid-stream';
 import { LiveLotBlock } from './live-lot-block';
 import { LiveNextLots } from './live-next-lots';
+import { LiveWebcast } from './live-webcast';
 import classes from './live-room.module.css';
 
 /**
  * `/live/{id}`: the bidder's live room of sale `saleId` (issue 15 "The bidder's live room"). Anyone
  * may watch; the page follows the room over the socket: the sale's name, whether the page is live,
- * the clerk's message, the status banner (waiting, fair warning, sold, passed, paused), the lot on
- * the block, the high bid and the bid button, the lot's bids (newest first) and the next lots.
- * Laid out for a 390 px phone first (the button in view), two columns from a laptop up.
+ * the clerk's message, the status banner (waiting, fair warning, sold, passed, paused), the sale's
+ * webcast, the lot on the block, the high bid and the bid button, the lot's bids (newest first)
+ * and the next lots. Laid out for a 390 px phone first (the button in view), two columns from a laptop up.
  */
 export function LiveRoomPage({ saleId }: { saleId: number }) {
   const room = useLiveRoom(saleId);
@@ -103,9 +104,10 @@ export function LiveRoomPage({ saleId }: { saleId: number }) {
 
       {state.lot && (
         <div className={classes.layout}>
-          <div className={classes.lot}>
+          <Stack gap="md" className={classes.lot}>
+            {state.webcast && <LiveWebcast webcast={state.webcast} />}
             <LiveLotBlock key={state.lot.id} lot={state.lot} />
-          </div>
+          </Stack>
           <div className={classes.panel}>
             <LiveBidPanel state={state} viewer={viewer} live={room.live} bid={room.bid} fresh={room.freshBidIds.size > 0} onBid={room.placeBid} />
           </div>
@@ -117,6 +119,7 @@ export function LiveRoomPage({ saleId }: { saleId: number }) {
           </div>
         </div>
       )}
+      {!state.lot && state.webcast && <LiveWebcast webcast={state.webcast} />}
       {!state.lot && <LiveNextLots lots={state.next_lots} />}
     </Stack>
   );
