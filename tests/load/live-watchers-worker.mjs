@@ -1,12 +1,12 @@
 // The live room bench's watchers, in a thread of their own (so receiving 1,000 sockets' pushes is
 // not timed against the server's event loop). Plain JavaScript: worker threads don't inherit tsx.
-// In: workerData {url, saleId, count}; messages {type:'want', seq}, {type:'close'}.
+// In: workerData {urls, saleId, count} (socket i connects to urls[i % urls.length]); messages {type:'want', seq}, {type:'close'}.
 // Out: {type:'joined', joined}, {type:'reached', seq, times} (each socket's first arrival at or
 // after `seq`, epoch ms from performance.timeOrigin), when every socket has heard it (or after 10 s).
 import { parentPort, workerData } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 
-const { url, saleId, count } = workerData;
+const { urls, saleId, count } = workerData;
 const now = () => performance.timeOrigin + performance.now();
 const heard = []; // per socket: [{seq, at}]
 const sockets = [];
@@ -29,7 +29,7 @@ function check(final) {
 }
 
 async function open(i) {
-  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+  const socket = io(urls[i % urls.length], { transports: ['websocket'], forceNew: true, reconnection: false });
   sockets.push(socket);
   heard[i] = [];
   socket.on('live:state', (state) => {
