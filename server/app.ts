@@ -121,8 +121,19 @@ export function createApp(deps: AppDeps): GavelRequestListener {
         // Google's reCAPTCHA v2 when it is the configured provider (server/captcha).
         'script-src': ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
         'worker-src': ["'self'", 'blob:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-        'frame-src': ["'self'", 'https://www.google.com', 'https://maps.google.com'],
+        // A live sale's webcast (issue 15): an HLS stream from the operator's streaming host (any
+        // https host; fetched by hls.js, played from blob: URLs), or a provider's embedded player.
+        'connect-src': ["'self'", 'ws:', 'wss:', 'https:'],
+        'media-src': ["'self'", 'https:', 'blob:'],
+        'frame-src': [
+          "'self'",
+          'https://www.google.com',
+          'https://maps.google.com',
+          'https://www.youtube.com',
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+          'https://www.facebook.com',
+        ],
         'upgrade-insecure-requests': null,
       },
     },

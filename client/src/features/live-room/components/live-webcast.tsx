@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Anchor, Card, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
 import type { LiveState } from '@shared/schemas/live-sale.schema';
@@ -28,16 +28,64 @@ function playsHls(): boolean {
 }
 
 /**
+ * An HLS stream in a media element: the browser's own player where it has one (Safari, Chrome on
+ * Android), else hls.js (loaded only when a stream is shown), which plays it through Media Source
+ * Extensions. `failed` is called when neither can.
+ */
+function HlsStream({ url, sound, onFailed }: { url: string; sound: boolean; onFailed: () => void }) {
+  const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null);
+  useEffect(() => {
+    const media = ref.current;
+    if (!media) return;
+    if (playsHls()) {
+      media.src = url;
+      return () => {
+        media.removeAttribute('src');
+        media.load();
+      };
+    }
+    let stopped = false;
+    let player: { destroy(): void } | null = null;
+    void import('hls.js')
+      .then(({ default: Hls }) => {
+        if (stopped) return;
+        if (!Hls.isSupported()) return onFailed();
+        // No worker: the page's security policy keeps workers to its own scripts.
+        const hls = new Hls({ enableWorker: false, lowLatencyMode: true, capLevelToPlayerSize: true });
+        // Sound only: the lowest rendition (an audio-only one when the stream offers it).
+        if (sound) hls.on(Hls.Events.MANIFEST_PARSED, () => (hls.currentLevel = 0));
+        hls.on(Hls.Events.ERROR, (_e, data) => {
+          if (data.fatal) onFailed();
+        });
+        hls.loadSource(url);
+        hls.attachMedia(media);
+        player = hls;
+      })
+      .catch(() => onFailed());
+    return () => {
+      stopped = true;
+      player?.destroy();
+    };
+  }, [url, sound, onFailed]);
+  return sound ? (
+    <audio ref={ref} controls autoPlay style={{ width: '100%' }} data-testid="live-webcast-audio" />
+  ) : (
+    <video ref={ref} className={classes.webcast} controls autoPlay muted playsInline data-testid="live-webcast-video" />
+  );
+}
+
+/**
  * The sale's webcast above the lot (issue 15 "The bidder's live room"): an HLS stream in a video
  * element, or a provider's player (e.g. YouTube) in a frame. The viewer may switch to the sound
- * alone (HLS: a smaller element, no picture drawn) or turn it off on a slow connection; the
- * choice is remembered on the device. A browser that cannot play HLS is given the stream's link.
+ * alone (HLS: an audio element on the lowest rendition) or turn it off on a slow connection; the
+ * choice is remembered on the device. A browser that cannot play the stream is given its link.
  */
 export function LiveWebcast({ webcast }: { webcast: Webcast }) {
   const [mode, setMode] = useState<WebcastMode>(storedMode);
   const hls = webcast.kind === 'hls';
   const effective: WebcastMode = !hls && mode === 'sound' ? 'video' : mode;
-  const [canPlay] = useState(() => !hls || playsHls());
+  const [canPlay, setCanPlay] = useState(true);
+  const [failed] = useState(() => () => setCanPlay(false));
 
   useEffect(() => {
     try {
@@ -77,8 +125,7 @@ export function LiveWebcast({ webcast }: { webcast: Webcast }) {
           </Anchor>
         </Text>
       )}
-      {effective === 'video' && canPlay && hls && <video className={classes.webcast} src={webcast.url} controls autoPlay muted playsInline />}
-      {effective === 'sound' && canPlay && <audio src={webcast.url} controls autoPlay style={{ width: '100%' }} />}
+      {effective !== 'off' && canPlay && hls && <HlsStream key={effective} url={webcast.url} sound={effective === 'sound'} onFailed={failed} />}
       {effective === 'video' && !hls && (
         <iframe
           className={classes.webcast}
