@@ -9,6 +9,7 @@ import { formatMK, groupDigits, parseGroupedAmount } from '@shared/rules/money';
 import { bidButtonLabel, isSoldOut, itemKind } from '@shared/rules/item-status';
 import { bidRefusal, canBid, needsRegistration } from '@shared/rules/bid-refusal';
 import { bidCeilingRefusal, MAX_BID_AMOUNT, minimumNextBid } from '@shared/rules/bidding';
+import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { openAuthModal } from '../../../lib/auth-modal';
 import { formatDateTimeGB } from '../../../lib/dates';
@@ -247,6 +248,15 @@ export function BidForm({ item, user, now, increment, maxBidFactor, subscription
               </Text>
             )}
           </Group>
+          {live && !closed && (
+            <Text size="sm" data-testid="live-room-link">
+              Sold under the hammer in the live room:{' '}
+              <Anchor component={Link} to={`/live/${item.auction_type_id}`} fw={600}>
+                follow the live room
+              </Anchor>
+              . A maximum left here bids for you there.
+            </Text>
+          )}
           {(notice || (registration && subscribed)) && (
             <RegistrationNotice
               subscription={subscription}
