@@ -69,6 +69,9 @@ describe('the bidder’s live room page (issue 15)', () => {
     // One press: one bid, the bidder leads; the guest sees it without reloading.
     await phone.getByTestId('live-bid-button').click();
     await expect.poll(() => text(phone, 'live-position')).toBe('Winning');
+    // Nobody bids against themselves: the button waits until someone bids over them.
+    await expect.poll(() => phone.getByTestId('live-bid-button').isDisabled()).toBe(true);
+    expect(await text(phone, 'live-bid-reason')).toBe('You hold the high bid. The button comes back when someone bids over you.');
     await expect.poll(() => text(guest, 'live-high-bid')).toBe('MK 4,100,000');
     expect(await text(guest, 'live-high-bidder')).toBe('Online');
     await expect.poll(() => guest.getByTestId('live-bid-row').count()).toBe(2);

@@ -2,7 +2,8 @@ import { Alert, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconLock, IconMessage, IconPhoto } from '@tabler/icons-react';
 import { formatMK } from '@shared/rules/money';
 import type { LiveState } from '@shared/schemas/live-sale.schema';
-import { STATUS_BADGES, highBidderText, lotLabel } from '../utils/console-display';
+import { STATUS_BADGES, highBidderText } from '../utils/console-display';
+import { liveLotLabel as lotLabel } from '../../../components/live-bids-card';
 import classes from './live-console.module.css';
 
 /** The reserve line: "No reserve", "Reserve met (MK …)" or "Reserve not met (MK …)"; operators see the amount. */

@@ -3,7 +3,8 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { formatMK } from '@shared/rules/money';
 import type { LiveConsoleLot } from '@shared/schemas/live-sale.schema';
-import { lotLabel, lotStatusBadge } from '../utils/console-display';
+import { lotStatusBadge } from '../utils/console-display';
+import { liveLotLabel as lotLabel } from '../../../components/live-bids-card';
 import classes from './live-console.module.css';
 
 /**

@@ -22,11 +22,6 @@ export function bidderText(b: LiveBid): string {
   return highBidderText({ kind: b.kind, paddle: b.paddle, name: b.name });
 }
 
-/** A lot's label in the list: "Lot 12", or its id when it has no number. */
-export function lotLabel(lot: { id: number; lot_number: number | null }): string {
-  return lot.lot_number != null ? `Lot ${lot.lot_number}` : `Lot #${lot.id}`;
-}
-
 /** The list's status badge of a lot: Available, "Sold to Paddle 12", Unsold, Withdrawn. */
 export function lotStatusBadge(lot: LiveConsoleLot): { label: string; color: string } {
   switch (lot.status) {
@@ -39,10 +34,4 @@ export function lotStatusBadge(lot: LiveConsoleLot): { label: string; color: str
     default:
       return { label: lot.status.charAt(0).toUpperCase() + lot.status.slice(1), color: 'gray' };
   }
-}
-
-/** A bid's time as the stream shows it: `14:05:09` (en-GB, the viewer's clock). */
-export function bidTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }

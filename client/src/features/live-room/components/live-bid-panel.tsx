@@ -204,6 +204,12 @@ function BlockReason({
           The connection to the room was lost. Reconnecting…
         </Text>
       );
+    case 'leading':
+      return (
+        <Text size="sm" fw={600} c="green.8" data-testid="live-bid-reason">
+          You hold the high bid. The button comes back when someone bids over you.
+        </Text>
+      );
     case 'waiting':
       return (
         <Text size="sm" c="dimmed" data-testid="live-bid-reason">

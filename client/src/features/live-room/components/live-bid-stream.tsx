@@ -1,8 +1,8 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { formatMK } from '@shared/rules/money';
 import type { LiveBid } from '@shared/schemas/live-sale.schema';
-import { bidTime, bidderKindText, isOwnBid } from '../utils/live-room-display';
-import classes from './live-room.module.css';
+import { LiveBidsCard } from '../../../components/live-bids-card';
+import { bidderKindText, isOwnBid } from '../utils/live-room-display';
 
 /**
  * The bids of the lot on the block, newest first (issue 15): amount, Room (with its paddle) or
@@ -11,56 +11,27 @@ import classes from './live-room.module.css';
  */
 export function LiveBidStream({ bids, fresh, userId }: { bids: LiveBid[]; fresh: ReadonlySet<number>; userId: number | null }) {
   return (
-    <Card withBorder radius="md" padding="sm">
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h5">
-          Bids
-        </Title>
-        <Text size="xs" c="dimmed">
-          Newest first
-        </Text>
-      </Group>
-      {bids.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="live-no-bids">
-          No bids on this lot yet.
-        </Text>
-      ) : (
-        <Stack gap={2} className={classes.bidsScroll} aria-live="polite">
-          {bids.map((bid) => (
-            <Group
-              key={bid.id}
-              className={classes.bidRow}
-              data-fresh={fresh.has(bid.id)}
-              data-testid="live-bid-row"
-              justify="space-between"
-              wrap="nowrap"
-              gap="xs"
-            >
-              <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
-                <Text fw={700} style={{ flexShrink: 0 }}>
-                  {formatMK(bid.amount)}
-                </Text>
-                <Text size="sm" truncate>
-                  {bidderKindText(bid)}
-                </Text>
-                {bid.automatic && (
-                  <Badge size="xs" variant="outline" color="grape" style={{ flexShrink: 0 }}>
-                    Absentee
-                  </Badge>
-                )}
-                {isOwnBid(bid, userId) && (
-                  <Badge size="xs" variant="light" color="gavel" style={{ flexShrink: 0 }}>
-                    You
-                  </Badge>
-                )}
-              </Group>
-              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                {bidTime(bid.created_at)}
-              </Text>
-            </Group>
-          ))}
-        </Stack>
+    <LiveBidsCard bids={bids} fresh={fresh} emphasis="fade" rowTestId="live-bid-row" emptyTestId="live-no-bids">
+      {(bid) => (
+        <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Text fw={700} style={{ flexShrink: 0 }}>
+            {formatMK(bid.amount)}
+          </Text>
+          <Text size="sm" truncate>
+            {bidderKindText(bid)}
+          </Text>
+          {bid.automatic && (
+            <Badge size="xs" variant="outline" color="grape" style={{ flexShrink: 0 }}>
+              Absentee
+            </Badge>
+          )}
+          {isOwnBid(bid, userId) && (
+            <Badge size="xs" variant="light" color="gavel" style={{ flexShrink: 0 }}>
+              You
+            </Badge>
+          )}
+        </Group>
       )}
-    </Card>
+    </LiveBidsCard>
   );
 }

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPhoto } from '@tabler/icons-react';
 import { formatMK } from '@shared/rules/money';
 import type { LiveLot } from '@shared/schemas/live-sale.schema';
-import { lotLabel } from '../utils/live-room-display';
+import { liveLotLabel as lotLabel } from '../../../components/live-bids-card';
 import classes from './live-room.module.css';
 
 /** The lot's pictures: `pictures` when it has several, else `picture`. */

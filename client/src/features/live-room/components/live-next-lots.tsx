@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { formatMK } from '@shared/rules/money';
 import type { LiveLot } from '@shared/schemas/live-sale.schema';
-import { lotLabel } from '../utils/live-room-display';
+import { liveLotLabel as lotLabel } from '../../../components/live-bids-card';
 import classes from './live-room.module.css';
 
 /** "Next lots" (issue 15): the lots coming after the one on the block, as small cards (picture, lot number, name, starting amount). */

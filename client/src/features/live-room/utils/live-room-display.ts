@@ -8,17 +8,6 @@ export function bidderKindText(b: Pick<LiveHighBidder, 'kind' | 'paddle'>): stri
   return 'Online';
 }
 
-/** A lot's label: "Lot 12", or "Lot #{id}" when it has no number. */
-export function lotLabel(lot: { id: number; lot_number: number | null }): string {
-  return lot.lot_number != null ? `Lot ${lot.lot_number}` : `Lot #${lot.id}`;
-}
-
-/** A bid's time as the stream shows it: `14:05:09` (en-GB, the viewer's clock). */
-export function bidTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
-
 /** The viewer's standing on the lot on the block: Winning/Outbid while it is offered, Won once sold to them. */
 export type LivePosition = 'Winning' | 'Outbid' | 'Won';
 
@@ -83,9 +72,10 @@ export function statusBanner(state: LiveState, userId: number | null): StatusBan
 /**
  * Why the viewer cannot press the bid button now (shown in its place), or null when they can:
  * 'waiting' before the first lot, 'closed' once the lot is hammered, 'guest' (sign in),
- * 'not_approved' (register), 'paused', 'locked' (the room bids), 'offline' (reconnecting).
+ * 'not_approved' (register), 'paused', 'locked' (the room bids), 'offline' (reconnecting),
+ * 'leading' (the viewer holds the high bid: nobody bids against themselves).
  */
-export type BidBlock = 'waiting' | 'closed' | 'guest' | 'not_approved' | 'paused' | 'locked' | 'offline';
+export type BidBlock = 'waiting' | 'closed' | 'guest' | 'not_approved' | 'paused' | 'locked' | 'offline' | 'leading';
 
 /** The first reason in {@link BidBlock}'s order that applies, or null. Source: issue 15 "The bidder's live room". */
 export function bidBlock(state: LiveState, viewer: { user_id: number | null; can_bid: boolean } | null, live: boolean): BidBlock | null {
@@ -97,5 +87,6 @@ export function bidBlock(state: LiveState, viewer: { user_id: number | null; can
   if (state.online_locked) return 'locked';
   if (!live) return 'offline';
   if (!BIDDING_STATUSES.has(state.status) || state.asking == null) return 'closed';
+  if (state.high_bidder?.kind === 'online' && state.high_bidder.user_id === viewer.user_id) return 'leading';
   return null;
 }
