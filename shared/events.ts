@@ -6,8 +6,23 @@ import type { NotificationNewEvent } from './schemas/notification.schema.js';
 import type { SubscriptionUpdatedEvent } from './schemas/subscription.schema.js';
 import type { LiveBidAck, LiveJoinAck, LiveState } from './schemas/live-sale.schema.js';
 
-/** `item:subscribe` / `item:unsubscribe` payload. Source: DESIGN.md socket contract. */
-export const itemRoomPayloadSchema = z.object({ item_id: z.coerce.number().int().positive() });
+/**
+ * `item:subscribe` / `item:unsubscribe` payload. Source: DESIGN.md socket contract. A socket coming
+ * back after a drop adds `after_bid_id`, the last bid it saw: the server then sends it, in order,
+ * every `bid:placed` of the lot since (and `auction:closed` when the lot closed meanwhile) before it
+ * carries on; the ack says `replayed` (how many), or `reload: true` when too much was missed (more
+ * than {@link MAX_REPLAYED_BIDS} bids, or a drop longer than 10 minutes). Issue 17 "Live updates on
+ * a poor connection".
+ */
+export const itemRoomPayloadSchema = z.object({
+  item_id: z.coerce.number().int().positive(),
+  after_bid_id: z.coerce.number().int().nonnegative().optional(),
+});
+
+/** The most bids replayed to a socket that comes back; beyond, it reloads the lot. */
+export const MAX_REPLAYED_BIDS = 200;
+/** How long a drop may last for its missed bids to be replayed (ms); beyond, the lot is reloaded. */
+export const REPLAY_WINDOW_MS = 10 * 60_000;
 
 /** `bid:placed` to room `item:{id}`. */
 export const bidPlacedEventSchema = z.object({
@@ -52,6 +67,9 @@ export type OrderUpdatedEvent = z.infer<typeof orderUpdatedEventSchema>;
 export interface Ack {
   ok: boolean;
   error?: string;
+  /** `item:subscribe` with `after_bid_id`: how many missed bids were sent again, or `reload` when the lot must be read again. */
+  replayed?: number;
+  reload?: boolean;
 }
 
 /** Typed Socket.IO events server → client. Source: DESIGN.md socket contract table. */
@@ -76,7 +94,7 @@ export interface ServerToClientEvents {
 
 /** Typed Socket.IO events client → server. */
 export interface ClientToServerEvents {
-  'item:subscribe': (p: { item_id: number }, ack?: (a: Ack) => void) => void;
+  'item:subscribe': (p: { item_id: number; after_bid_id?: number }, ack?: (a: Ack) => void) => void;
   'item:unsubscribe': (p: { item_id: number }, ack?: (a: Ack) => void) => void;
   /** Joins room `admin:orders` (`order:updated`); refused through the ack unless the user has the admin role. */
   'admin:orders:subscribe': (ack?: (a: Ack) => void) => void;

@@ -845,7 +845,12 @@ const ackSchema = z.object({ ok: z.boolean(), error: z.string().optional() });
 
 /** The Socket.IO events (namespace `/`) and their payload schemas. Source: DESIGN.md socket contract; shared/events.ts. */
 export const SOCKET_EVENTS: Record<string, SocketEventDoc> = {
-  'item:subscribe': { direction: 'client → server', audience: 'joins room item:{id}', payload: itemRoomPayloadSchema, ack: '{ok, error?}' },
+  'item:subscribe': {
+    direction: 'client → server',
+    audience: 'joins room item:{id}; with after_bid_id, first sends the bids missed since (bid:placed, in order) and auction:closed',
+    payload: itemRoomPayloadSchema,
+    ack: '{ok, error?, replayed?, reload?}',
+  },
   'item:unsubscribe': { direction: 'client → server', audience: 'leaves room item:{id}', payload: itemRoomPayloadSchema, ack: '{ok, error?}' },
   'admin:orders:subscribe': { direction: 'client → server', audience: 'admin role: joins admin:orders', payload: null, ack: '{ok, error?}' },
   'admin:orders:unsubscribe': { direction: 'client → server', audience: 'leaves admin:orders', payload: null, ack: '{ok, error?}' },

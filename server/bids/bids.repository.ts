@@ -405,6 +405,35 @@ export async function findBidIdsByCount(db: Kysely<Database>, itemId: number, fr
   return rows.rows.map((r) => Number(r.id));
 }
 
+/**
+ * A lot's bids after `afterBidId`, oldest first, at most `limit + 1` (so a caller can tell there
+ * were more), and whether the oldest of them is older than `windowMs` (a drop too long to replay).
+ * Source: issue 17 "Live updates on a poor connection".
+ */
+export async function findBidsToReplay(
+  db: Kysely<Database>,
+  itemId: number,
+  afterBidId: number,
+  limit: number,
+  windowMs: number,
+): Promise<{ ids: number[]; tooOld: boolean }> {
+  const rows = await db
+    .selectFrom('bids')
+    .select(['id', sql<boolean>`created_at < now() - make_interval(secs => ${windowMs / 1000})`.as('old')])
+    .where('item_id', '=', itemId)
+    .where('id', '>', afterBidId)
+    .orderBy('id')
+    .limit(limit + 1)
+    .execute();
+  return { ids: rows.map((r) => Number(r.id)), tooOld: rows.some((r) => r.old) };
+}
+
+/** Whether a lot has closed: its status and winner; undefined when there is no such lot. */
+export async function findLotClosure(db: Kysely<Database>, itemId: number): Promise<{ status: string; closed_by: number | null } | undefined> {
+  const row = await db.selectFrom('items').select(['status', 'closed_by']).where('id', '=', itemId).executeTakeFirst();
+  return row ? { status: row.status, closed_by: row.closed_by == null ? null : Number(row.closed_by) } : undefined;
+}
+
 /** How many bids a lot has had (its `bid_count`; 0 when the lot does not exist). */
 export async function findBidCount(db: Kysely<Database>, itemId: number): Promise<number> {
   const row = await db.selectFrom('items').select('bid_count').where('id', '=', itemId).executeTakeFirst();

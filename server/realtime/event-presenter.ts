@@ -4,6 +4,7 @@ import { LIVE_AUCTION_MESSAGES } from '@shared/messages/live-auctions.js';
 import { snapshotOf } from '../cart/cart.service.js';
 import { findCartId, listCartLines } from '../cart/cart.repository.js';
 import type { Database } from '../db/types.js';
+import type { BidPlacedEvent } from '@shared/events.js';
 import type { CartOwnerRef, CommittedEvent, CommittedEventOf } from '../events/domain-events.js';
 import { outbidBidderOf } from '../bids/bids.service.js';
 import { loadIncrementTables } from '../bids/increments.repository.js';
@@ -31,6 +32,26 @@ export interface EventPresenterDeps {
   live?: LiveRoomPresenter;
   /** This process's line of online presses per live sale: told of every change to a room. */
   liveBids?: LiveBidLane;
+}
+
+/** The `bid:placed` payload of a stored bid (DESIGN.md socket contract), from its event's facts. */
+export function bidPlacedPayload(p: CommittedEventOf<'bid.placed'>['payload']): BidPlacedEvent {
+  return {
+    item_id: p.item_id,
+    bid: {
+      id: p.bid_id,
+      item_id: p.item_id,
+      user_id: p.user_id,
+      bid_amount: p.bid_amount,
+      created_at: p.created_at,
+      user: { name: p.user_name },
+      automatic: p.automatic,
+    },
+    bid_amount: p.bid_amount,
+    bid_count: p.bid_count,
+    min_next_bid: p.min_next_bid,
+    date_to: p.date_to,
+  };
 }
 
 /** Event ids remembered to drop a second delivery (the relay may publish an event again). */
@@ -101,22 +122,7 @@ export function createEventPresenter(deps: EventPresenterDeps): (event: Committe
     const p = event.payload;
     const itemRoom = rooms.item(p.item_id);
     if (occupied(itemRoom)) {
-      const payload = {
-        item_id: p.item_id,
-        bid: {
-          id: p.bid_id,
-          item_id: p.item_id,
-          user_id: p.user_id,
-          bid_amount: p.bid_amount,
-          created_at: p.created_at,
-          user: { name: p.user_name },
-          automatic: p.automatic,
-        },
-        bid_amount: p.bid_amount,
-        bid_count: p.bid_count,
-        min_next_bid: p.min_next_bid,
-        date_to: p.date_to,
-      };
+      const payload = bidPlacedPayload(p);
       if (deps.masking?.enabled) deps.masking.emit(itemRoom, payload);
       else local.to(itemRoom).emit('bid:placed', payload);
     }

@@ -6,13 +6,13 @@ import type { Kysely } from 'kysely';
 import { Server, type Socket } from 'socket.io';
 import type { Logger } from 'pino';
 import { MESSAGES } from '@shared/messages.js';
-import { itemRoomPayloadSchema, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '@shared/events.js';
+import { itemRoomPayloadSchema, MAX_REPLAYED_BIDS, REPLAY_WINDOW_MS, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '@shared/events.js';
 import { SESSION_COOKIE, hasRole, resolveAuth } from '../auth/auth.middleware.js';
 import { GUEST_CART_COOKIE, hashGuestCartToken } from '../cart/cart-cookie.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { isAllowedOrigin } from '../http/cross-site.js';
-import { findBidCount, findBidIdsByCount } from '../bids/bids.repository.js';
+import { findBidCount, findBidIdsByCount, findBidsToReplay, findLotClosure } from '../bids/bids.repository.js';
 import { rebuildBidEvents } from '../bids/bids.service.js';
 import type { CommittedEvent } from '../events/domain-events.js';
 import { findEventsAfter } from '../events/event-log.repository.js';
@@ -21,7 +21,7 @@ import type { EventBus } from './bus.js';
 import { AdvertsFeed, startAdvertClock } from './advert-clock.js';
 import { BidderNameMasking } from './bidder-name-masking.js';
 import { credentialRoom, type CredentialSockets } from './credential-sockets.js';
-import { RecentIds, createEventPresenter } from './event-presenter.js';
+import { RecentIds, bidPlacedPayload, createEventPresenter } from './event-presenter.js';
 import { rooms } from './rooms.js';
 import { attachLiveRoom, LiveRoomPresenter } from './live-room.js';
 import type { CommandRunner } from '../events/command-runner.js';
@@ -127,6 +127,28 @@ export function createRealtime(deps: {
 
   const liveBids = deps.runner ? new LiveBidLane({ db: deps.db, runner: deps.runner, logger: deps.logger }) : undefined;
 
+  /**
+   * Sends a socket that came back the bids of a lot it missed, in order (masked as the room gets
+   * them), then `auction:closed` when the lot closed meanwhile. Too many, or a drop longer than
+   * the window: `{reload: true}` (the client reads the lot again). Issue 17 "Live updates on a poor connection".
+   */
+  const replayMissedBids = async (socket: GavelSocket, itemId: number, afterBidId: number): Promise<Ack> => {
+    const { ids, tooOld } = await findBidsToReplay(deps.db, itemId, afterBidId, MAX_REPLAYED_BIDS, REPLAY_WINDOW_MS);
+    if (tooOld || ids.length > MAX_REPLAYED_BIDS) return { ok: true, reload: true };
+    const events = await rebuildBidEvents(deps.db, ids);
+    for (const event of events) {
+      if (event.type !== 'bid.placed') continue;
+      const payload = bidPlacedPayload(event.payload);
+      if (masking.enabled) masking.emit(socket.id, payload);
+      else socket.emit('bid:placed', payload);
+    }
+    const closure = await findLotClosure(deps.db, itemId);
+    if (closure && closure.status !== 'available' && closure.status !== 'withdrawn') {
+      socket.emit('auction:closed', { item_id: itemId, closed_by: closure.closed_by, status: closure.status as 'sold' | 'unsold' });
+    }
+    return { ok: true, replayed: events.length };
+  };
+
   io.on('connection', (socket: GavelSocket) => {
     if (socket.data.credentialRoom) void socket.join(socket.data.credentialRoom);
     if (socket.data.userId != null) void socket.join(rooms.user(socket.data.userId));
@@ -142,6 +164,17 @@ export function createRealtime(deps: {
       const room = rooms.item(parsed.data.item_id);
       void (join ? socket.join(room) : socket.leave(room));
       if (join && order) void findBidCount(deps.db, parsed.data.item_id).then((n) => order.expect(parsed.data.item_id, n + 1), warn);
+      if (join && parsed.data.after_bid_id != null) {
+        // Joined first, then read: a bid committed meanwhile may come twice (clients drop a bid id they have).
+        void replayMissedBids(socket, parsed.data.item_id, parsed.data.after_bid_id).then(
+          (answer) => ack?.(answer),
+          (err: unknown) => {
+            warn(err);
+            ack?.({ ok: true, reload: true });
+          },
+        );
+        return;
+      }
       ack?.({ ok: true });
     };
     socket.on('item:subscribe', roomHandler(true));

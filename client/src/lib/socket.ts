@@ -19,18 +19,57 @@ export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
 
 let socket: GavelSocket | null = null;
 const roomCounts = new Map<number, number>();
+/** The last bid id each watched item's views have seen (live, or in the bids they loaded). */
+const lastBidSeen = new Map<number, number>();
+/** Views to tell when an item must be read again (the server could not replay what was missed). */
+const reloadListeners = new Map<number, Set<() => void>>();
+
+/**
+ * Notes that the views of an item have seen its bids up to `bidId` (0: the item has none), so a
+ * reconnect asks the server for the bids after it (issue 17 "Live updates on a poor connection").
+ * A view that calls it handles bids replayed out of order (an older bid after a newer one).
+ */
+export function noteBidSeen(itemId: number, bidId: number): void {
+  lastBidSeen.set(itemId, Math.max(lastBidSeen.get(itemId) ?? 0, bidId));
+}
+
+/** Calls `reload` when the item's missed bids could not be replayed after a reconnect; returns the function that stops it. */
+export function onItemReload(itemId: number, reload: () => void): () => void {
+  const set = reloadListeners.get(itemId) ?? new Set<() => void>();
+  set.add(reload);
+  reloadListeners.set(itemId, set);
+  return () => {
+    set.delete(reload);
+    if (set.size === 0) reloadListeners.delete(itemId);
+  };
+}
 
 /**
  * The one socket of the app (same origin, path /socket.io, cookies sent): WebSocket first, and
  * where it cannot connect (some mobile carriers and proxies block it) HTTP long-polling by itself
  * (issue 17 "Live updates on a poor connection"). Created and connected on first use. On every (re)connect it joins again every item room
- * still wanted, because a new connection starts with no rooms.
+ * still wanted, because a new connection starts with no rooms, asking for the bids missed since
+ * the last one seen ({@link noteBidSeen}); they arrive as `bid:placed` before the new ones.
  */
 export function getSocket(): GavelSocket {
   if (socket) return socket;
   const s: GavelSocket = io(SOCKET_OPTIONS);
   s.on('connect', () => {
-    for (const id of roomCounts.keys()) s.emit('item:subscribe', { item_id: id });
+    for (const id of roomCounts.keys()) {
+      const after = lastBidSeen.get(id);
+      if (after == null) {
+        s.emit('item:subscribe', { item_id: id });
+        continue;
+      }
+      // Back after a drop: the server sends the bids missed since, in order; or says to read the item again.
+      s.emit('item:subscribe', { item_id: id, after_bid_id: after }, (ack) => {
+        if (ack?.reload) for (const reload of reloadListeners.get(id) ?? []) reload();
+      });
+    }
+  });
+  // Only items whose view asked for replays (it noted the bids it loaded) keep count.
+  s.on('bid:placed', (e) => {
+    if (lastBidSeen.has(e.item_id)) noteBidSeen(e.item_id, e.bid.id);
   });
   // The server ends a socket whose session was signed out (in another tab, too) or when a
   // process hands its sockets over: connect again, as whoever the cookies now say.
@@ -67,6 +106,7 @@ export function subscribeItemRoom(itemId: number): () => void {
     const c = (roomCounts.get(itemId) ?? 1) - 1;
     if (c <= 0) {
       roomCounts.delete(itemId);
+      lastBidSeen.delete(itemId);
       if (s.connected) s.emit('item:unsubscribe', { item_id: itemId });
     } else {
       roomCounts.set(itemId, c);

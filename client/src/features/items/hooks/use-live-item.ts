@@ -3,7 +3,7 @@ import type { Item } from '@shared/schemas/item.schema';
 import type { Bid, BidPagination } from '@shared/schemas/bid.schema';
 import { MESSAGES } from '@shared/messages';
 import { auctionClosedEventSchema, bidOutbidEventSchema, bidPlacedEventSchema } from '@shared/events';
-import { getSocket, subscribeItemRoom } from '../../../lib/socket';
+import { getSocket, noteBidSeen, onItemReload, subscribeItemRoom } from '../../../lib/socket';
 import { getItem } from '../api/get-item';
 import { BID_PAGE_SIZE, getItemBids } from '../api/get-item-bids';
 import { normaliseItem } from '../api/item-normalise';
@@ -60,6 +60,8 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
 
   const bidPageRef = useRef(1);
   const seenBids = useRef(new Set<number>());
+  /** The newest bid id applied to the lot (its price and leader): an older one replayed after a reconnect only joins the list. */
+  const latestBidId = useRef(0);
   const userRef = useRef(userId);
   userRef.current = userId;
   const itemRef = useRef<Item | null>(null);
@@ -98,6 +100,11 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
         const res = await getItemBids(itemId, page);
         if (bidPageRef.current !== page) return;
         res.bids.forEach((b) => seenBids.current.add(b.id));
+        if (page === 1) {
+          const newest = res.bids.reduce((max, b) => Math.max(max, b.id), 0);
+          latestBidId.current = Math.max(latestBidId.current, newest);
+          noteBidSeen(itemId, newest);
+        }
         setBids(res.bids);
         setPagination(res.pagination);
         setBidsError(null);
@@ -124,6 +131,7 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
     setLeaderId(null);
     setMyBidSeen(false);
     seenBids.current = new Set();
+    latestBidId.current = 0;
     bidPageRef.current = 1;
     setBidPageState(1);
     getItem(itemId)
@@ -170,6 +178,17 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
       if (!parsed.success || parsed.data.item_id !== itemId) return;
       const e = parsed.data;
       const me = userRef.current;
+      // A missed bid replayed after a reconnect may come after a newer one: it joins the list in its
+      // place but never takes the price, leader or viewer's standing back.
+      if (e.bid.id < latestBidId.current) {
+        if (seenBids.current.has(e.bid.id)) return;
+        seenBids.current.add(e.bid.id);
+        if (userRef.current !== null && e.bid.user_id === userRef.current) setMyBidSeen(true);
+        if (bidPageRef.current === 1) setBids((prev) => [...prev.filter((b) => b.id !== e.bid.id), e.bid].sort((a, b) => b.id - a.id).slice(0, BID_PAGE_SIZE));
+        setPagination((p) => (p ? { ...p, total: p.total + 1, last_page: Math.max(1, Math.ceil((p.total + 1) / p.per_page)) } : p));
+        return;
+      }
+      latestBidId.current = e.bid.id;
       setItem((prev) => {
         if (!prev) return prev;
         const next = { ...prev, bid_amount: e.bid_amount, bid_count: e.bid_count, min_next_bid: e.min_next_bid, date_to: e.date_to };
@@ -216,12 +235,15 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
       if (raw.id !== itemId) return;
       setItem((prev) => (prev ? (normaliseItem({ ...prev, ...raw }) ?? prev) : prev));
     };
-    const onReconnect = () => {
+    // Back after a drop: the missed bids come again from the server, in order (issue 17); the item
+    // itself (its end time, its status) is read again. When too much was missed, everything is.
+    const onReconnect = () => void reloadItem();
+    const stopReload = onItemReload(itemId, () => {
       void reloadItem();
       bidPageRef.current = 1;
       setBidPageState(1);
       void loadBids(1);
-    };
+    });
     socket.on('bid:placed', onBid);
     socket.on('bid:outbid', onOutbid);
     socket.on('auction:closed', onClosed);
@@ -234,6 +256,7 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
       socket.off('auction:closed', onClosed);
       socket.off('item:updated', onUpdated);
       socket.off('connect', onReconnect);
+      stopReload();
       leave();
     };
   }, [itemId, loadBids, reloadItem]);
