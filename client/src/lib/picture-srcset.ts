@@ -26,11 +26,14 @@ export function webpSrcSet(picture: SizedPicture): string | undefined {
 /**
  * The source of a picture shown up to about `width` px (CSS) wide: with sizes, the narrowest WebP
  * at least that wide (the widest when none is) plus the `srcSet` for the browser to choose; without,
- * `fallback` (the URL the page used before).
+ * `fallback` (the URL the page used before). With `saveData` (data saver on), the narrowest size
+ * alone, without `srcSet`.
  */
-export function pictureSource(picture: SizedPicture, width: number, fallback: string = picture.url): PictureSource {
+export function pictureSource(picture: SizedPicture, width: number, fallback: string = picture.url, saveData = false): PictureSource {
   const variants = picture.variants ?? [];
   if (variants.length === 0) return { src: fallback };
+  // Data saver (issue 17): the narrowest stored size only, whatever the screen.
+  if (saveData) return { src: variants[0].webp };
   const fit = variants.find((v) => v.width >= width) ?? variants[variants.length - 1];
   return { src: fit.webp, srcSet: webpSrcSet(picture) };
 }

@@ -1,3 +1,4 @@
+import { DataSaverSwitch } from '../../components/data-saver-switch';
 import { ActionIcon, Anchor, Badge, Box, Button, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBrandFacebook, IconBrandLinkedin, IconBrandWhatsapp, IconClock, IconGavel, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
@@ -110,6 +111,7 @@ function FooterBottomBar({ linkColor, textColor, creditLinkColor }: { linkColor:
       </Group>
       <Group gap="md">
         <Copyright color={textColor} />
+        <DataSaverSwitch color={textColor} />
         <CreditLink color={textColor} linkColor={creditLinkColor} />
       </Group>
     </Group>
@@ -214,7 +216,10 @@ export function AppFooter({ variant = 'default', newsletter = true }: { variant?
               </Anchor>
             ))}
           </Group>
-          <CreditLink color={c.dim} linkColor={c.dark ? 'gold.5' : 'gavel.7'} />
+          <Group gap="md">
+            <DataSaverSwitch color={c.dim} />
+            <CreditLink color={c.dim} linkColor={c.dark ? 'gold.5' : 'gavel.7'} />
+          </Group>
         </Group>
       </Container>
     </Box>

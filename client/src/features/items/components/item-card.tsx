@@ -1,3 +1,4 @@
+import { useDataSaver } from '../../../lib/data-saver';
 import { Box, Button, Card, Group, Progress, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconClock, IconGavel, IconPhoto, IconShoppingCart, IconZoomIn } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -48,7 +49,8 @@ interface ItemCardProps {
  */
 export function ItemCard({ item, now, onPreview, watchSlot, cartAction, watchAction }: ItemCardProps) {
   const kind = itemKind(item);
-  const image = cardPicture(item);
+  const [saveData] = useDataSaver();
+  const image = cardPicture(item, saveData);
   const name = itemName(item);
   const price = priceBlock(item);
   // Cards are public: an unsold lot reads 'Ended — not sold' to everyone, never a winner's price.

@@ -1,3 +1,4 @@
+import { useDataSaver } from '../../../lib/data-saver';
 import { useEffect } from 'react';
 import { Anchor, Badge, Box, Breadcrumbs, Button, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconMapPin } from '@tabler/icons-react';
@@ -50,6 +51,7 @@ export function ItemDetail({
   const live = useLiveItem(itemId, user?.id ?? null);
   const { increment, maxBidFactor } = useBidSettings();
   const now = useServerNow(1000);
+  const [saveData] = useDataSaver();
   const navigate = useNavigate();
   const location = useLocation();
   const hasHistory = location.key !== 'default';
@@ -180,7 +182,7 @@ export function ItemDetail({
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
-            <ItemGallery images={itemImages(item)} name={name} />
+            <ItemGallery images={itemImages(item, saveData)} name={name} />
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} visibleFrom="md">
               <Description text={item.description} />
             </Paper>

@@ -17,13 +17,14 @@ export function statusColor(status: 'SOLD' | 'LIVE' | 'ENDING SOON'): string {
 
 /**
  * Every picture of an item for the gallery, in order: media (a picture with stored sizes as its
- * widest WebP with a `srcSet` of them, issue 13; others as their original), else image/cropped.
+ * widest WebP with a `srcSet` of them, issue 13, or its narrowest alone with `saveData`; others as
+ * their original), else image/cropped.
  */
-export function itemImages(item: Item): PictureSource[] {
+export function itemImages(item: Item, saveData = false): PictureSource[] {
   const seen = new Set<string>();
   const pictures: PictureSource[] = [];
   for (const m of item.media) {
-    const picture = pictureSource(m, 1600, m.original_url || m.url);
+    const picture = pictureSource(m, 1600, m.original_url || m.url, saveData);
     if (picture.src && !seen.has(picture.src)) {
       seen.add(picture.src);
       pictures.push(picture);
@@ -42,11 +43,11 @@ export function cardImage(item: Item): string | null {
 }
 
 /** The card's picture with the cover's WebP sizes as `srcSet` when it has them (issue 13); null for 'No Image'. */
-export function cardPicture(item: Item): PictureSource | null {
+export function cardPicture(item: Item, saveData = false): PictureSource | null {
   const image = cardImage(item);
   if (!image) return null;
   const cover = item.media[0];
-  return cover?.variants?.length ? pictureSource(cover, 400, image) : { src: image };
+  return cover?.variants?.length ? pictureSource(cover, 400, image, saveData) : { src: image };
 }
 
 /** Reference code shown on cards: code, else reference number, else `#id`. */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Anchor, Card, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
 import type { LiveState } from '@shared/schemas/live-sale.schema';
+import { isDataSaver } from '../../../lib/data-saver';
 import classes from './live-room.module.css';
 
 /** The sale's webcast as the room's state carries it. */
@@ -13,13 +14,15 @@ type WebcastMode = 'video' | 'sound' | 'off';
 /** Where the viewer's choice is remembered, so a slow phone stays on sound only or off. */
 const MODE_KEY = 'gavel.live.webcast';
 
+/** The viewer's remembered choice; without one, off under data saver (nothing plays by itself), else the picture. */
 function storedMode(): WebcastMode {
   try {
     const v = localStorage.getItem(MODE_KEY);
-    return v === 'sound' || v === 'off' ? v : 'video';
+    if (v === 'video' || v === 'sound' || v === 'off') return v;
   } catch {
-    return 'video';
+    // Storage may be unavailable (private mode).
   }
+  return isDataSaver() ? 'off' : 'video';
 }
 
 /** Whether this browser plays HLS in its own media elements (Safari, Chrome on Android). */
@@ -87,13 +90,14 @@ export function LiveWebcast({ webcast }: { webcast: Webcast }) {
   const [canPlay, setCanPlay] = useState(true);
   const [failed] = useState(() => () => setCanPlay(false));
 
-  useEffect(() => {
+  const choose = (next: WebcastMode) => {
+    setMode(next);
     try {
-      localStorage.setItem(MODE_KEY, mode);
+      localStorage.setItem(MODE_KEY, next);
     } catch {
       // Storage may be unavailable (private mode): the choice lasts for this page only.
     }
-  }, [mode]);
+  };
 
   const options = hls
     ? [
@@ -115,7 +119,7 @@ export function LiveWebcast({ webcast }: { webcast: Webcast }) {
             Webcast
           </Text>
         </Group>
-        <SegmentedControl size="xs" value={effective} onChange={(v) => setMode(v as WebcastMode)} data={options} aria-label="Webcast" />
+        <SegmentedControl size="xs" value={effective} onChange={(v) => choose(v as WebcastMode)} data={options} aria-label="Webcast" />
       </Group>
       {effective !== 'off' && !canPlay && (
         <Text size="sm" c="dimmed">

@@ -1,3 +1,4 @@
+import { useDataSaver } from '../../../lib/data-saver';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconClock, IconGavel, IconPhoto } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -40,7 +41,8 @@ export function CatalogueLot({ lot, now }: { lot: Item; now: Date }) {
   const countdown = lotCountdown(lot, now, 'detail');
   const image = lot.cropped || lot.image || lot.media[0]?.url || null;
   // The cover's WebP sizes when it has them (issue 13): the small square loads the 320 px one.
-  const picture = image && lot.media[0]?.variants?.length ? pictureSource(lot.media[0], 160, image) : image ? { src: image } : null;
+  const [saveData] = useDataSaver();
+  const picture = image && lot.media[0]?.variants?.length ? pictureSource(lot.media[0], 160, image, saveData) : image ? { src: image } : null;
   const price =
     lot.bid_amount && lot.bid_amount > 0
       ? { label: state.open ? 'Current bid' : 'Highest bid', amount: lot.bid_amount }

@@ -1,0 +1,46 @@
+import { atom, useAtom } from 'jotai';
+import { appStore } from './store';
+
+/** Where the visitor's choice is kept on the device. */
+const STORAGE_KEY = 'gavel.data-saver';
+
+/** Whether the browser asks for less data (`Save-Data`, the phone's data saver): Chromium says so in `navigator.connection.saveData`. */
+function browserSavesData(): boolean {
+  const connection = (typeof navigator !== 'undefined' ? (navigator as Navigator & { connection?: { saveData?: boolean } }).connection : undefined) ?? null;
+  return connection?.saveData === true;
+}
+
+/** The visitor's own choice (true / false), or null when they made none. */
+function storedChoice(): boolean | null {
+  try {
+    const v = localStorage.getItem(STORAGE_KEY);
+    return v === 'on' ? true : v === 'off' ? false : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Data saver (issue 17): smaller pictures and no autoplaying media. On when the visitor turned it
+ * on, or, when they never chose, when the browser says it saves data (`Save-Data`).
+ */
+export const dataSaverAtom = atom<boolean>(storedChoice() ?? browserSavesData());
+
+/** Whether data saver is on now (for code outside React). */
+export function isDataSaver(): boolean {
+  return appStore.get(dataSaverAtom);
+}
+
+/** Data saver's state and the switch that turns it on or off (the choice is kept on the device). */
+export function useDataSaver(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useAtom(dataSaverAtom);
+  const set = (next: boolean) => {
+    setOn(next);
+    try {
+      localStorage.setItem(STORAGE_KEY, next ? 'on' : 'off');
+    } catch {
+      // Storage may be unavailable (private mode): the choice lasts for this page only.
+    }
+  };
+  return [on, set];
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { shot, setupServerAndBrowser } from '../helpers/browser.js';
+import { createItem } from '../helpers/factories.js';
+
+const e2e = setupServerAndBrowser();
+
+describe('data saver (issue 17 "Fast on a cheap phone")', () => {
+  it('when a visitor turns data saver on (or their browser asks to save data), then lot pictures come in their smallest stored size, and the choice stays on the device', async () => {
+    const db = e2e.server.database.db;
+    const itemId = await createItem(db, { name: `Toyota Hilux 2015 ${Date.now().toString(36)}`, target_amount: 9_000_000 });
+    const base = `/uploads/items/${itemId}/cover`;
+    await db
+      .insertInto('item_media')
+      .values({
+        item_id: itemId,
+        url: `${base}-800.webp`,
+        original_url: `${base}.jpg`,
+        variants: JSON.stringify([320, 800, 1600].map((width) => ({ width, webp: `${base}-${width}.webp`, avif: `${base}-${width}.avif` }))),
+        width: 1600,
+        height: 1200,
+      })
+      .execute();
+    const mainPicture = (page: import('playwright-core').Page) => page.locator(`[data-testid="gallery"] img[src*="/uploads/items/${itemId}/"]`).first();
+
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${e2e.server.url}/item/${itemId}`);
+    await mainPicture(page).waitFor({ state: 'attached' });
+    expect(await mainPicture(page).getAttribute('srcset')).toContain('-1600.webp 1600w');
+    const saver = page.getByTestId('data-saver').first();
+    expect(await saver.isChecked()).toBe(false);
+
+    await saver.check({ force: true });
+    await expect.poll(() => mainPicture(page).getAttribute('src')).toBe(`${base}-320.webp`);
+    expect(await mainPicture(page).getAttribute('srcset')).toBeNull();
+    await page.reload();
+    await mainPicture(page).waitFor({ state: 'attached' });
+    expect(await mainPicture(page).getAttribute('src')).toBe(`${base}-320.webp`);
+    expect(await page.getByTestId('data-saver').first().isChecked()).toBe(true);
+    await shot(page, 'item-data-saver');
+    await context.close();
+
+    // A browser that says Save-Data starts with it on.
+    const saving = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    await saving.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '3g' }, configurable: true }));
+    const p2 = await saving.newPage();
+    await p2.goto(`${e2e.server.url}/item/${itemId}`);
+    await mainPicture(p2).waitFor({ state: 'attached' });
+    expect(await mainPicture(p2).getAttribute('src')).toBe(`${base}-320.webp`);
+    expect(await p2.getByTestId('data-saver').first().isChecked()).toBe(true);
+    await saving.close();
+  }, 120_000);
+});
