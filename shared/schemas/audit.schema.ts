@@ -64,6 +64,7 @@ export const AUDIT_EVENT_LABELS = {
   'lot.withdrawn': 'Lot withdrawn',
   'lot.relisted': 'Lot relisted',
   'lot.images_changed': 'Lot pictures changed',
+  'live.changed': 'Live room',
 } as const satisfies Record<string, string>;
 /** An event type with a label in {@link AUDIT_EVENT_LABELS}. */
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;

@@ -171,6 +171,31 @@ export function summarisePayload(type: string, payload: Payload): ChangeLine[] {
       );
       break;
     }
+    case 'live.changed': {
+      // The live room (issue 15): what the clerk did, or an online bid, on which lot.
+      const lot = typeof payload.lot_id === 'number' ? ` lot #${payload.lot_id}` : '';
+      const amount = typeof payload.amount === 'number' ? ` ${formatMK(payload.amount)}` : '';
+      const texts: Record<string, string> = {
+        open: `Put${lot} on the block`,
+        next: `Put${lot} on the block (next lot)`,
+        'floor-bid': `Floor bid${amount} on${lot}${typeof payload.paddle === 'string' ? `, paddle ${payload.paddle}` : ''}`,
+        'online-bid': `Online bid${amount} on${lot}${typeof payload.user_id === 'number' ? ` by user #${payload.user_id}` : ''}`,
+        'fair-warning': `Fair warning on${lot}`,
+        sold: `Sold${lot}${amount ? ` for${amount}` : ''}`,
+        pass: `Passed${lot} (unsold)`,
+        undo: `Undid the last action${typeof payload.undone === 'string' ? ` (${payload.undone})` : ''}`,
+        pause: 'Paused the sale',
+        resume: 'Resumed the sale',
+        lock: 'Locked online bidding',
+        unlock: 'Unlocked online bidding',
+        message: isRecord(after) && typeof after.message === 'string' ? `Message to bidders: “${after.message}”` : 'Cleared the message to bidders',
+      };
+      fact(texts[String(payload.action)] ?? `Live room: ${valueText('action', payload.action)}`);
+      if (isRecord(before) && isRecord(after) && before.status !== after.status) {
+        lines.push({ kind: 'change', field: 'Room', before: valueText('status', before.status), after: valueText('status', after.status) });
+      }
+      break;
+    }
     case 'lot.updated':
     case 'sale.updated':
     case 'item.updated':
