@@ -13,7 +13,10 @@ describe('an operator blocks a bidder and sets a spending limit from the browser
     const db = e2e.server.database.db;
     const operator = await createCustomer(db, { name: 'Thandiwe Phiri' });
     await grantRole(db, operator.id, 'admin');
-    const bidder = await createCustomer(db, { name: 'Kondwani Mwale' });
+    // Names of their own per attempt: a retried attempt finds the earlier attempt's bidder in the list too.
+    const attempt = Date.now().toString(36);
+    const bidderName = `Kondwani Mwale ${attempt}`;
+    const bidder = await createCustomer(db, { name: bidderName });
     const led = await createItem(db, { name: 'Toyota Hilux 2.8 GD-6', target_amount: 2_999_999 });
     const itemId = await createItem(db, { name: 'Yamaha generator 5 kVA', target_amount: 399_999 });
     expect((await new TestClient(e2e.server.url, bidder.token).post('/ajax-bid', { item_id: led, amount: 3_000_000 })).status).toBe(200);
@@ -23,14 +26,14 @@ describe('an operator blocks a bidder and sets a spending limit from the browser
     await signInThroughLoginPage(page, e2e.server.url, operator.email);
     await page.goto(`${e2e.server.url}/admin/bidders`);
     await page.getByRole('heading', { name: 'Bidders', exact: true }).waitFor();
-    await page.getByTestId('bidder-search').fill('Kondwani');
-    await page.waitForURL(/search=Kondwani/);
+    await page.getByTestId('bidder-search').fill(attempt);
+    await page.waitForURL(new RegExp(`search=${attempt}`));
     const rows = page.getByTestId('bidder-row');
     await expect.poll(() => rows.count()).toBe(1);
     await shot(page, 'admin-bidders-list');
     await rows.getByTestId('bidder-link').click();
     await page.waitForURL(new RegExp(`/admin/bidders/${bidder.id}$`));
-    await page.getByTestId('bidder-name').getByText('Kondwani Mwale').waitFor();
+    await page.getByTestId('bidder-name').getByText(bidderName).waitFor();
     await page.getByText('Toyota Hilux 2.8 GD-6').waitFor();
     await shot(page, 'admin-bidder-page');
 
@@ -61,8 +64,11 @@ describe('an operator blocks a bidder and sets a spending limit from the browser
 
     // Unblocked, with a spending limit of MK 3,200,000 (the Hilux lead counts MK 3,000,000).
     await page.getByTestId('unblock-bidder').click();
-    await page.getByText('Kondwani Mwale may bid again.').waitFor();
+    await page.getByText(`${bidderName} may bid again.`).waitFor();
+    // The page reads the bidder again after the unblock: fill the limit once that is done.
+    await expect.poll(() => page.getByTestId('badge-blocked').count()).toBe(0);
     await page.getByTestId('bid-limit-input').fill('3,200,000');
+    await expect.poll(() => page.getByTestId('bid-limit-input').inputValue()).toBe('3,200,000');
     await page.getByTestId('save-bid-limit').click();
     await page.getByText('Spending limit saved.').waitFor();
     await expect.poll(() => page.getByTestId('bidder-committed').textContent()).toBe('MK 3,000,000 of MK 3,200,000');
