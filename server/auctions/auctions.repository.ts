@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 
+/** Whether the lot's sale is run by a clerk in the live room (issue 15): its lots close under the hammer, not by the clock. */
+const CLERKED = sql<boolean>`EXISTS (SELECT 1 FROM live_sales ls WHERE ls.auction_type_id = items.auction_type_id)`;
+
 /** A lot's closing state, locked (see {@link lockItemForClose}). */
 export interface ClosingItem {
   id: number;
@@ -41,7 +44,7 @@ export async function lockItemForClose(trx: Kysely<Database>, itemId: number): P
       'items.auction_type_id as sale_id',
       sql<number>`at.buyers_premium_percent::float8`.as('premium_percent'),
       sql<boolean>`at.published_at IS NOT NULL`.as('published'),
-      sql<boolean>`EXISTS (SELECT 1 FROM live_sales ls WHERE ls.auction_type_id = items.auction_type_id)`.as('clerked'),
+      CLERKED.as('clerked'),
       sql<Date>`now()`.as('now'),
     ])
     .where('items.id', '=', itemId)
@@ -86,7 +89,7 @@ export async function findDueAuctions(db: Kysely<Database>, limit = 100): Promis
     .where('at.type', '!=', 'cash')
     .where('at.published_at', 'is not', null)
     .where('items.date_to', '<=', sql<Date>`now()`)
-    .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM live_sales ls WHERE ls.auction_type_id = items.auction_type_id)`)
+    .where(sql<boolean>`NOT ${CLERKED}`)
     .orderBy('items.date_to')
     .limit(limit)
     .execute();
@@ -108,7 +111,7 @@ export async function findUpcomingAuctions(db: Kysely<Database>, horizonMs: numb
     .where('at.published_at', 'is not', null)
     .where('items.date_to', '>', sql<Date>`now()`)
     .where('items.date_to', '<=', sql<Date>`now() + make_interval(secs => ${horizonMs / 1000})`)
-    .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM live_sales ls WHERE ls.auction_type_id = items.auction_type_id)`)
+    .where(sql<boolean>`NOT ${CLERKED}`)
     .orderBy('items.date_to')
     .limit(limit)
     .execute();

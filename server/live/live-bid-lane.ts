@@ -6,7 +6,7 @@ import type { Database } from '../db/types.js';
 import type { CommandRunner } from '../events/command-runner.js';
 import { userActor } from '../events/domain-events.js';
 import { placeOnlineBid, type OnlineBidInput, type OnlineBidResult } from './live.commands.js';
-import { findPressedKeys } from './live.repository.js';
+import { findPressedKeys, pressKey } from './live.repository.js';
 
 interface Press extends OnlineBidInput {
   userId: number;
@@ -90,7 +90,7 @@ export class LiveBidLane {
     if (!known) return;
     const stale = queue.filter((p) => p.lotId === known.lotId && p.amount < known.asking);
     if (stale.length === 0) return;
-    let pressed: Set<string>;
+    let pressed: Map<string, number | null>;
     try {
       pressed = await findPressedKeys(
         this.deps.db,
@@ -100,7 +100,7 @@ export class LiveBidLane {
       this.deps.logger?.warn({ err }, 'reading pressed keys failed; placing each press in full');
       return;
     }
-    const answered = new Set(stale.filter((p) => !pressed.has(`${p.userId}:${p.idempotencyKey}`)));
+    const answered = new Set(stale.filter((p) => !pressed.has(pressKey(p.userId, p.idempotencyKey))));
     for (const p of answered) p.resolve({ ok: false, message: LIVE_MESSAGES.takenFirst(kwacha(known.high)) });
     const rest = queue.filter((p) => !answered.has(p));
     queue.splice(0, queue.length, ...rest);

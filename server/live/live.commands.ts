@@ -1,5 +1,5 @@
-import type { Transaction } from 'kysely';
-import { minimumNextBid } from '@shared/rules/bidding.js';
+import type { Kysely, Transaction } from 'kysely';
+import { minimumNextBid, type IncrementBand } from '@shared/rules/bidding.js';
 import { reserveMet } from '@shared/rules/bid-resolution.js';
 import { clerkActionRefusal, kwacha, onlineBidRefusal, BIDDING_STATUSES, type ClerkAction } from '@shared/rules/live-sale.js';
 import { LIVE_MESSAGES, type LiveAction, type LiveStatus } from '@shared/schemas/live-sale.schema.js';
@@ -13,11 +13,12 @@ import { loadIncrementTables } from '../bids/increments.repository.js';
 import { invoiceWonLot } from '../auctions/auctions.commands.js';
 import { findWinner, lockItemForClose, markItemClosed } from '../auctions/auctions.repository.js';
 import {
-  findBidByKey,
   findBlockLots,
   findLastUndoable,
   findLiveSaleInfo,
   findLotsToOffer,
+  findPressedKeys,
+  pressKey,
   findRoomBidderId,
   insertLiveAction,
   insertRoomBid,
@@ -65,8 +66,8 @@ const conflict = (message: string) => new AppError(409, 'conflict', message);
  * The sale as a live room: it exists (else 404 'Sale not found'), is a live auction and published
  * (else 409 LIVE_MESSAGES.notLiveSale).
  */
-export async function requireLiveSale(trx: Transaction<Database> | Parameters<typeof findLiveSaleInfo>[0], saleId: number): Promise<LiveSaleInfo> {
-  const sale = await findLiveSaleInfo(trx, saleId);
+export async function requireLiveSale(db: Kysely<Database>, saleId: number): Promise<LiveSaleInfo> {
+  const sale = await findLiveSaleInfo(db, saleId);
   if (!sale) throw AppError.notFound('Sale not found');
   if (sale.kind !== 'live' || !sale.published) throw conflict(LIVE_MESSAGES.notLiveSale);
   return sale;
@@ -75,10 +76,9 @@ export async function requireLiveSale(trx: Transaction<Database> | Parameters<ty
 /** The lot's label as the clerk says it: its lot number, else its id. */
 const lotLabel = (lot: BlockLot | undefined) => (lot ? String(lot.lot_number ?? lot.id) : null);
 
-/** The asking price of a lot now (MWK): its current bid, or starting amount, plus the sale's increment band there. */
-async function askingPrice(trx: Transaction<Database>, lot: BlockLot): Promise<number> {
-  const tables = await loadIncrementTables(trx);
-  return minimumNextBid(lot.bid_amount, lot.target_amount, tables.for(lot.auction_type_id));
+/** The increment bands of a lot's sale, read now. */
+async function lotBands(trx: Transaction<Database>, lot: BlockLot): Promise<IncrementBand[]> {
+  return (await loadIncrementTables(trx)).for(lot.auction_type_id);
 }
 
 /**
@@ -164,7 +164,7 @@ export async function runClerkAction(trx: Transaction<Database>, actor: Actor, i
         if (!wanted || wanted.status !== 'available' || wanted.closed_by != null) throw conflict(LIVE_MESSAGES.lotNotInSale);
         target = wanted.id;
       } else {
-        [target] = await findLotsToOffer(trx, sale.id, lot && lot.status === 'available' ? null : (lot?.id ?? null), 1);
+        [target] = await findLotsToOffer(trx, sale.id, null, 1);
       }
       if (target == null) throw conflict(LIVE_MESSAGES.noLotsLeft);
       Object.assign(next, { status: 'open', lot_id: target, paused_from: null });
@@ -173,12 +173,12 @@ export async function runClerkAction(trx: Transaction<Database>, actor: Actor, i
     }
     case 'floor-bid': {
       const block = lot!;
-      amount = await askingPrice(trx, block);
+      const bands = await lotBands(trx, block);
+      amount = minimumNextBid(block.bid_amount, block.target_amount, bands);
       paddle = input.paddle ?? null;
       if (block.leader_id === roomBidderId) {
         // Another paddle in the room over the room's last bid: the room keeps the lead.
         const stored = await insertRoomBid(trx, { itemId: block.id, roomBidderId, amount, paddle });
-        const tables = await loadIncrementTables(trx);
         bidIds = [stored.id];
         events.push(
           bidPlacedEvent({
@@ -189,7 +189,7 @@ export async function runClerkAction(trx: Transaction<Database>, actor: Actor, i
             bid_amount: amount,
             created_at: stored.created_at.toISOString(),
             bid_count: stored.bid_count,
-            min_next_bid: minimumNextBid(amount, block.target_amount, tables.for(block.auction_type_id)),
+            min_next_bid: minimumNextBid(amount, block.target_amount, bands),
             date_to: null,
             previous_leader_id: roomBidderId,
             previous_amount: block.bid_amount,
@@ -343,12 +343,12 @@ export async function placeOnlineBid(trx: Transaction<Database>, actor: Actor, i
   const room = await lockLiveRoom(trx, sale.id, false);
   if (!room) return { result: { ok: false, message: LIVE_MESSAGES.notOpen }, events: [] };
   const [lot] = room.lot_id != null ? await findBlockLots(trx, sale.id, [room.lot_id]) : [];
-  const repeat = await findBidByKey(trx, actor.id, input.idempotencyKey);
-  if (repeat) return { result: { ok: true, leading: lot != null && lot.id === repeat.lot_id && lot.leader_id === actor.id }, events: [] };
+  const repeat = (await findPressedKeys(trx, [{ userId: actor.id, key: input.idempotencyKey }])).get(pressKey(actor.id, input.idempotencyKey));
+  if (repeat !== undefined) return { result: { ok: true, leading: lot != null && lot.id === repeat && lot.leader_id === actor.id }, events: [] };
   const refusal = onlineBidRefusal(room);
   if (refusal) return { result: { ok: false, message: refusal }, events: [] };
   if (!lot || lot.id !== input.lotId || lot.status !== 'available') return { result: { ok: false, message: LIVE_MESSAGES.notOpen }, events: [] };
-  const asking = await askingPrice(trx, lot);
+  const asking = minimumNextBid(lot.bid_amount, lot.target_amount, await lotBands(trx, lot));
   if (input.amount < asking) return { result: { ok: false, message: LIVE_MESSAGES.takenFirst(kwacha(lot.bid_amount ?? input.amount)) }, events: [] };
 
   const roomBidderId = await findRoomBidderId(trx);

@@ -155,22 +155,22 @@ export async function insertLiveAction(
     .execute();
 }
 
-/** The online bid a bidder already made with this idempotency key, or undefined. */
-export async function findBidByKey(db: Kysely<Database>, userId: number, key: string): Promise<{ lot_id: number | null } | undefined> {
-  const row = await db.selectFrom('live_actions').select('lot_id').where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
-  return row ? { lot_id: row.lot_id == null ? null : Number(row.lot_id) } : undefined;
-}
+/** The key of a press in {@link findPressedKeys}' answer: `userId:key`. */
+export const pressKey = (userId: number, key: string) => `${userId}:${key}`;
 
-/** Which of these presses (bidder and idempotency key) were already made: `userId:key` of each found. */
-export async function findPressedKeys(db: Kysely<Database>, presses: { userId: number; key: string }[]): Promise<Set<string>> {
-  if (presses.length === 0) return new Set();
+/**
+ * Which of these presses (bidder and idempotency key) were already made: each found, by
+ * {@link pressKey}, with the lot it bid on.
+ */
+export async function findPressedKeys(db: Kysely<Database>, presses: { userId: number; key: string }[]): Promise<Map<string, number | null>> {
+  if (presses.length === 0) return new Map();
   const rows = await db
     .selectFrom('live_actions')
-    .select(['user_id', 'idempotency_key'])
+    .select(['user_id', 'idempotency_key', 'lot_id'])
     .where('idempotency_key', 'in', [...new Set(presses.map((p) => p.key))])
     .where('user_id', 'in', [...new Set(presses.map((p) => p.userId))])
     .execute();
-  return new Set(rows.map((r) => `${r.user_id}:${r.idempotency_key}`));
+  return new Map(rows.map((r) => [pressKey(Number(r.user_id), r.idempotency_key ?? ''), r.lot_id == null ? null : Number(r.lot_id)]));
 }
 
 /** The sale's latest action not yet undone (Undo's own entries aside), or undefined. */
@@ -346,19 +346,6 @@ export async function listLatestLotBids(db: Kysely<Database>, itemId: number, li
     automatic: r.automatic,
     created_at: new Date(r.created_at),
   }));
-}
-
-/** The paddle of the lot's latest room bid, or null. */
-export async function findLatestPaddle(db: Kysely<Database>, itemId: number, roomBidderId: number): Promise<string | null> {
-  const row = await db
-    .selectFrom('bids')
-    .select('paddle')
-    .where('item_id', '=', itemId)
-    .where('user_id', '=', roomBidderId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.paddle ?? null;
 }
 
 /**

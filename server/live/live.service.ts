@@ -7,7 +7,6 @@ import type { Database } from '../db/types.js';
 import { loadIncrementTables } from '../bids/increments.repository.js';
 import {
   findBlockLots,
-  findLatestPaddle,
   findLiveRoom,
   findLotsToOffer,
   findRoomBidderId,
@@ -52,13 +51,12 @@ function liveLot(lot: BlockLot, operator: boolean): LiveLot {
 export async function buildLiveState(db: Kysely<Database>, sale: LiveSaleInfo, operator: boolean): Promise<LiveState> {
   const [stored, roomBidderId] = await Promise.all([findLiveRoom(db, sale.id), findRoomBidderId(db)]);
   const room = stored ?? WAITING;
-  // Read side by side: the lot on the block, the next lots, and the lot's bids, paddle and bands.
+  // Read side by side: the lot on the block, the next lots, and the lot's bids and bands.
   const lotId = room.lot_id;
-  const [[lot], nextLots, latest, paddle, tables] = await Promise.all([
+  const [[lot], nextLots, latest, tables] = await Promise.all([
     lotId != null ? findBlockLots(db, sale.id, [lotId]) : Promise.resolve([] as BlockLot[]),
     findLotsToOffer(db, sale.id, lotId, NEXT_LOTS).then((ids) => findBlockLots(db, sale.id, ids)),
     lotId != null ? listLatestLotBids(db, lotId, STREAM_LENGTH) : Promise.resolve([]),
-    lotId != null ? findLatestPaddle(db, lotId, roomBidderId) : Promise.resolve(null),
     lotId != null ? loadIncrementTables(db) : Promise.resolve(null),
   ]);
   let asking: number | null = null;
@@ -69,7 +67,8 @@ export async function buildLiveState(db: Kysely<Database>, sale: LiveSaleInfo, o
     if (lot.leader_id != null && lot.bid_amount != null) {
       highBidder =
         lot.leader_id === roomBidderId
-          ? { kind: 'room', paddle, user_id: null, name: null }
+          ? // The room leads: its bid is the lot's latest, with its paddle.
+            { kind: 'room', paddle: latest.find((b) => b.user_id === roomBidderId)?.paddle ?? null, user_id: null, name: null }
           : { kind: 'online', paddle: null, user_id: lot.leader_id, name: operator ? lot.leader_name : null };
     }
     bids = latest.map((b) =>
