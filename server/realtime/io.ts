@@ -38,7 +38,8 @@ interface SocketData {
 }
 /** The typed Socket.IO server of Gavel. */
 export type GavelIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type GavelSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** A socket of {@link GavelIo}, with what the handshake learnt about it. */
+export type GavelSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /** Role whose holders may join {@link rooms.adminOrders}. Source: spec/accounts-and-shell.md §6 (role check by name). */
 const OPERATOR_ROLE = 'admin';

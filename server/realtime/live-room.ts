@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { Socket } from 'socket.io';
 import type { Logger } from 'pino';
 import { liveBidInputSchema, liveJoinInputSchema, LIVE_MESSAGES, type LiveBidAck, type LiveJoinAck } from '@shared/schemas/live-sale.schema.js';
 import type { Database } from '../db/types.js';
@@ -8,14 +7,8 @@ import { buildLiveState } from '../live/live.service.js';
 import type { LiveBidLane } from '../live/live-bid-lane.js';
 import { findLiveSaleInfo } from '../live/live.repository.js';
 import { checkSubscription } from '../subscriptions/subscriptions.service.js';
-import type { GavelIo } from './io.js';
+import type { GavelIo, GavelSocket } from './io.js';
 import { rooms } from './rooms.js';
-
-/** What a socket of the live room needs to know about itself. */
-interface LiveSocketData {
-  userId: number | null;
-  operator: boolean;
-}
 
 /** The answer to a `live:join` or `live:bid` that went wrong unexpectedly (logged). */
 const SERVER_ERROR = 'Something went wrong. Please try again.';
@@ -29,12 +22,8 @@ const SERVER_ERROR = 'Something went wrong. Please try again.';
  * - `live:bid {sale_id, lot_id, amount, idempotency_key}`: signed-in bidders only; placed by
  *   the sale's line of presses in this process ({@link LiveBidLane}); answers `{ok, leading}` or `{ok: false, message}`.
  */
-export function attachLiveRoom(
-  socket: Socket<never, never, never, LiveSocketData> | Socket,
-  deps: { db: Kysely<Database>; bids?: LiveBidLane; logger: Logger },
-): void {
-  const s = socket as Socket;
-  const data = s.data as LiveSocketData;
+export function attachLiveRoom(s: GavelSocket, deps: { db: Kysely<Database>; bids?: LiveBidLane; logger: Logger }): void {
+  const data = s.data;
   s.on('live:join', async (payload: unknown, ack?: (a: LiveJoinAck) => void) => {
     const reply = typeof ack === 'function' ? ack : () => {};
     const parsed = liveJoinInputSchema.safeParse(payload);

@@ -164,8 +164,10 @@ async function main(): Promise<void> {
       .execute();
     const bidderSockets: Socket[] = [];
     for (let i = 0; i < bidders.length; i += 50) bidderSockets.push(...(await Promise.all(bidders.slice(i, i + 50).map((b) => open(b.token)))));
-    const lot = (await act('next').catch(() => null)) ?? null;
-    const current = lot ?? (await (await fetch(`${url}/api/admin/live/${saleId}`, { headers: { authorization: `Bearer ${clerk.token}` } })).json()).data.state;
+    // The race goes on on the lot the fan-out left open.
+    const current = (
+      (await (await fetch(`${url}/api/admin/live/${saleId}`, { headers: { authorization: `Bearer ${clerk.token}` } })).json()) as { data: { state: LiveState } }
+    ).data.state;
     const lotId = current.lot!.id;
     const before = await db.selectFrom('bids').select('id').where('item_id', '=', lotId).execute();
     let asking = current.asking!;

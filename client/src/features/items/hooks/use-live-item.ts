@@ -180,35 +180,30 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
       const me = userRef.current;
       // A missed bid replayed after a reconnect may come after a newer one: it joins the list in its
       // place but never takes the price, leader or viewer's standing back.
-      if (e.bid.id < latestBidId.current) {
-        if (seenBids.current.has(e.bid.id)) return;
-        seenBids.current.add(e.bid.id);
-        if (userRef.current !== null && e.bid.user_id === userRef.current) setMyBidSeen(true);
-        if (bidPageRef.current === 1) setBids((prev) => [...prev.filter((b) => b.id !== e.bid.id), e.bid].sort((a, b) => b.id - a.id).slice(0, BID_PAGE_SIZE));
-        setPagination((p) => (p ? { ...p, total: p.total + 1, last_page: Math.max(1, Math.ceil((p.total + 1) / p.per_page)) } : p));
-        return;
-      }
-      latestBidId.current = e.bid.id;
-      setItem((prev) => {
-        if (!prev) return prev;
-        const next = { ...prev, bid_amount: e.bid_amount, bid_count: e.bid_count, min_next_bid: e.min_next_bid, date_to: e.date_to };
-        if (me !== null && prev.viewer) {
-          const mine = e.bid.user_id === me;
-          // Another bidder's bid at or above the viewer's maximum has used it up.
-          const exhausted = !mine && prev.viewer.max_amount != null && e.bid_amount >= prev.viewer.max_amount;
-          next.viewer = { leading: mine, max_amount: exhausted ? null : prev.viewer.max_amount };
+      if (e.bid.id >= latestBidId.current) {
+        latestBidId.current = e.bid.id;
+        setItem((prev) => {
+          if (!prev) return prev;
+          const next = { ...prev, bid_amount: e.bid_amount, bid_count: e.bid_count, min_next_bid: e.min_next_bid, date_to: e.date_to };
+          if (me !== null && prev.viewer) {
+            const mine = e.bid.user_id === me;
+            // Another bidder's bid at or above the viewer's maximum has used it up.
+            const exhausted = !mine && prev.viewer.max_amount != null && e.bid_amount >= prev.viewer.max_amount;
+            next.viewer = { leading: mine, max_amount: exhausted ? null : prev.viewer.max_amount };
+          }
+          return next;
+        });
+        if (itemRef.current?.reserve_met != null) {
+          clearTimeout(reserveTimer);
+          reserveTimer = setTimeout(() => void reloadItem(), 250);
         }
-        return next;
-      });
-      if (itemRef.current?.reserve_met != null) {
-        clearTimeout(reserveTimer);
-        reserveTimer = setTimeout(() => void reloadItem(), 250);
+        setLeaderId(e.bid.user_id);
       }
-      setLeaderId(e.bid.user_id);
       if (userRef.current !== null && e.bid.user_id === userRef.current) setMyBidSeen(true);
       if (seenBids.current.has(e.bid.id)) return;
       seenBids.current.add(e.bid.id);
-      if (bidPageRef.current === 1) setBids((prev) => [e.bid, ...prev.filter((b) => b.id !== e.bid.id)].slice(0, BID_PAGE_SIZE));
+      // Newest first: a replayed older bid takes its place below the newer ones.
+      if (bidPageRef.current === 1) setBids((prev) => [e.bid, ...prev.filter((b) => b.id !== e.bid.id)].sort((a, b) => b.id - a.id).slice(0, BID_PAGE_SIZE));
       setPagination((p) => {
         const total = (p?.total ?? 0) + 1;
         const perPage = p?.per_page ?? BID_PAGE_SIZE;

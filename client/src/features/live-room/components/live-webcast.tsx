@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Anchor, Card, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
 import type { LiveState } from '@shared/schemas/live-sale.schema';
@@ -33,7 +33,7 @@ function playsHls(): boolean {
 /**
  * An HLS stream in a media element: the browser's own player where it has one (Safari, Chrome on
  * Android), else hls.js (loaded only when a stream is shown), which plays it through Media Source
- * Extensions. `failed` is called when neither can.
+ * Extensions. `onFailed` is called when neither can.
  */
 function HlsStream({ url, sound, onFailed }: { url: string; sound: boolean; onFailed: () => void }) {
   const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null);
@@ -88,7 +88,7 @@ export function LiveWebcast({ webcast }: { webcast: Webcast }) {
   const hls = webcast.kind === 'hls';
   const effective: WebcastMode = !hls && mode === 'sound' ? 'video' : mode;
   const [canPlay, setCanPlay] = useState(true);
-  const [failed] = useState(() => () => setCanPlay(false));
+  const failed = useCallback(() => setCanPlay(false), []);
 
   const choose = (next: WebcastMode) => {
     setMode(next);
