@@ -11,34 +11,15 @@ import {
   IconScale,
   IconTruckReturn,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { officeHoursRows, type AuctioneerContact } from '@shared/schemas/auctioneer-contact.schema';
-import type { BranchOffice } from '@shared/schemas/item.schema';
 import { useAuctioneerContact } from '../api/get-auctioneer-contact';
-import { getBranchOffices } from '../api/get-branch-offices';
+import { useBranchOffices } from '../api/get-branch-offices';
 import { ABOUT } from '../about-content';
 import { OfficeMap } from './office-map';
 import classes from './about-page.module.css';
 
 const SERVICE_ICONS = { auctioneering: IconGavel, estate: IconBuildingEstate, valuation: IconScale, repossession: IconTruckReturn } as const;
-
-/** The branches' offices: the server's list once it answers, the known four until then (or if it fails). */
-function useBranchOffices(): readonly BranchOffice[] {
-  const [offices, setOffices] = useState<readonly BranchOffice[]>(ABOUT.offices);
-  useEffect(() => {
-    let cancelled = false;
-    getBranchOffices()
-      .then((list) => {
-        if (!cancelled && list.length > 0) setOffices(list);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  return offices;
-}
 
 /** A `tel:` link's target: the number without spaces or brackets. */
 const telHref = (phone: string) => `tel:${phone.replace(/[\s()-]/g, '')}`;
@@ -88,7 +69,7 @@ function ContactCard({ contact }: { contact: AuctioneerContact }) {
  * Source: spec/accounts-and-shell.md §1, §2; every branch: issue 20; the setting: issue 13.
  */
 export function AboutPage() {
-  const offices = useBranchOffices();
+  const offices = useBranchOffices(ABOUT.offices);
   const contact = useAuctioneerContact();
   return (
     <Stack gap={48}>

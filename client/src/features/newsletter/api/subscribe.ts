@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiSend } from '../../../lib/api-client';
 
@@ -8,4 +9,9 @@ export async function subscribeToNewsletter(email: string, source: string): Prom
     .passthrough()
     .parse(await apiSend('POST', '/api/newsletter', { email, source }));
   return body.message ?? 'Thank you for subscribing!';
+}
+
+/** Subscribes an address to the newsletter ({@link subscribeToNewsletter}); nothing cached changes. */
+export function useSubscribeToNewsletter() {
+  return useMutation({ mutationFn: ({ email, source }: { email: string; source: string }) => subscribeToNewsletter(email, source) });
 }

@@ -4,7 +4,7 @@ import { IconMail } from '@tabler/icons-react';
 import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import { ApiError, fieldMessages } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { subscribeToNewsletter } from '../api/subscribe';
+import { useSubscribeToNewsletter } from '../api/subscribe';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -15,7 +15,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function NewsletterForm({ dark = true }: { dark?: boolean }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const subscribe = useSubscribeToNewsletter();
+  const busy = subscribe.isPending;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -23,16 +24,13 @@ export function NewsletterForm({ dark = true }: { dark?: boolean }) {
     if (!value) return setError('Email address is required.');
     if (!EMAIL.test(value)) return setError('Please enter a valid email address');
     setError(null);
-    setBusy(true);
     try {
-      notifySuccess(await subscribeToNewsletter(value, window.location.pathname));
+      notifySuccess(await subscribe.mutateAsync({ email: value, source: window.location.pathname }));
       setEmail('');
     } catch (err) {
       const text = err instanceof ApiError ? fieldMessages(err.body).join(' ') || err.message : 'Subscription failed. Please try again.';
       if (err instanceof ApiError && err.status === 422) setError(text);
       else notifyError(text);
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SitePageInput, SitePageSlug, SitePageView } from '@shared/schemas/site-page.schema';
 import { ApiError, apiGet, apiSend, fieldMessages } from '../../../lib/api-client';
 
@@ -25,4 +26,36 @@ export async function saveSitePage(slug: SitePageSlug, input: SitePageInput): Pr
     }
     throw e;
   }
+}
+
+/** Query keys of the site pages: each public page by slug, and the operators' list. */
+export const sitePageKeys = {
+  all: ['site-pages'] as const,
+  page: (slug: SitePageSlug) => ['site-pages', 'page', slug] as const,
+  editing: ['site-pages', 'editing'] as const,
+};
+
+/** The public page `slug` (`GET /api/pages/{slug}`). */
+export function useSitePage(slug: SitePageSlug) {
+  return useQuery({ queryKey: sitePageKeys.page(slug), queryFn: () => getSitePage(slug) });
+}
+
+/** Every page for the operators' editor (`GET /api/admin/pages`). */
+export function useSitePagesForEditing() {
+  return useQuery({ queryKey: sitePageKeys.editing, queryFn: listSitePagesForEditing });
+}
+
+/**
+ * Saves a page ({@link saveSitePage}); the saved page replaces its old copy in the editor's list
+ * and in the public page's cache.
+ */
+export function useSaveSitePage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ slug, input }: { slug: SitePageSlug; input: SitePageInput }) => saveSitePage(slug, input),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<SitePageView[]>(sitePageKeys.editing, (list) => list?.map((p) => (p.slug === saved.slug ? saved : p)));
+      queryClient.setQueryData(sitePageKeys.page(saved.slug), saved);
+    },
+  });
 }

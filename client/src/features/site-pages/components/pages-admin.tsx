@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Card, Grid, Group, SegmentedControl, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SitePageSlug, SitePageView } from '@shared/schemas/site-page.schema';
 import { HistoryLink } from '../../../components/history-link';
 import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { listSitePagesForEditing, saveSitePage } from '../api/site-pages';
+import { useQueryFailure } from '../../../lib/query-failure';
+import { useSaveSitePage, useSitePagesForEditing } from '../api/site-pages';
 import { SitePageText } from './site-page-text';
 
 const LABELS: Record<SitePageSlug, string> = { terms: 'Terms of sale', privacy: 'Privacy notice' };
@@ -17,22 +18,15 @@ const LABELS: Record<SitePageSlug, string> = { terms: 'Terms of sale', privacy: 
  * audit trail. Source: issue 20 item 5.
  */
 export function PagesAdmin() {
-  const [pages, setPages] = useState<SitePageView[] | null>(null);
+  const list = useSitePagesForEditing();
+  useQueryFailure(list, () => notifyError('Failed to load the pages'));
+  const pages: SitePageView[] | null = list.data ?? (list.isError ? [] : null);
+  const saveMutation = useSaveSitePage();
   const [slug, setSlug] = useState<SitePageSlug>('terms');
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
-  const [saving, setSaving] = useState(false);
+  const saving = saveMutation.isPending;
   const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    listSitePagesForEditing()
-      .then(setPages)
-      .catch(() => {
-        setPages([]);
-        notifyError('Failed to load the pages');
-      });
-  }, []);
-  useEffect(load, [load]);
 
   const page = pages?.find((p) => p.slug === slug) ?? null;
   useEffect(() => {
@@ -43,16 +37,12 @@ export function PagesAdmin() {
   const changed = page !== null && (title !== page.title || body !== page.body);
 
   const save = async () => {
-    setSaving(true);
     setError(null);
     try {
-      const saved = await saveSitePage(slug, { title, body });
-      setPages((list) => (list ?? []).map((p) => (p.slug === saved.slug ? saved : p)));
+      const saved = await saveMutation.mutateAsync({ slug, input: { title, body } });
       notifySuccess(`${saved.title} saved`);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Failed to save the page');
-    } finally {
-      setSaving(false);
     }
   };
 

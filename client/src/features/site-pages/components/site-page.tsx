@@ -1,10 +1,9 @@
 import { Alert, Anchor, Badge, Box, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconShieldLock } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import type { SitePageSlug, SitePageView } from '@shared/schemas/site-page.schema';
+import type { SitePageSlug } from '@shared/schemas/site-page.schema';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
-import { getSitePage } from '../api/site-pages';
+import { useSitePage } from '../api/site-pages';
 import { SitePageText } from './site-page-text';
 
 /** Each page's fallback title (while loading), icon and the other page it points to. */
@@ -19,22 +18,11 @@ const PAGES: Record<SitePageSlug, { title: string; icon: typeof IconFileText; ot
  * Source: issue 20 item 5.
  */
 export function SitePage({ slug }: { slug: SitePageSlug }) {
-  const [page, setPage] = useState<SitePageView | null>(null);
-  const [failed, setFailed] = useState(false);
+  const query = useSitePage(slug);
+  const page = query.data ?? null;
+  const failed = query.isError;
   const meta = PAGES[slug];
   usePageTitle(page?.title ?? meta.title);
-
-  useEffect(() => {
-    let cancelled = false;
-    setPage(null);
-    setFailed(false);
-    getSitePage(slug)
-      .then((p) => !cancelled && setPage(p))
-      .catch(() => !cancelled && setFailed(true));
-    return () => {
-      cancelled = true;
-    };
-  }, [slug]);
 
   return (
     <Container size={860} py="xl" data-testid="site-page" data-slug={slug}>
