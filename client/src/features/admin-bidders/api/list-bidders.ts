@@ -1,5 +1,8 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { bidderPageSchema, type BidderPage } from '@shared/schemas/bidder.schema';
 import { apiGet } from '../../../lib/api-client';
+import { operatorReadOptions } from '../../../lib/operator-query';
+import { bidderKeys } from './query-keys';
 
 /**
  * `GET /api/admin/users?search=&page=` → one page of users, newest account first, found by name,
@@ -10,3 +13,12 @@ export async function listBidders(query: { search?: string; page?: number }, sig
   const params = { ...(query.search ? { search: query.search } : {}), page: query.page ?? 1 };
   return bidderPageSchema.parse(await apiGet('/api/admin/users', params, { signal }));
 }
+
+/** One page of bidders as a query; the page shown stays while the next search or page is read. */
+export const biddersQuery = (query: { search: string; page: number }) =>
+  queryOptions({
+    ...operatorReadOptions,
+    queryKey: bidderKeys.list(query),
+    queryFn: ({ signal }) => listBidders(query, signal),
+    placeholderData: keepPreviousData,
+  });

@@ -1,16 +1,16 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconArrowLeft, IconBan, IconCircleCheck } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMK } from '@shared/rules/money';
-import type { BidderDetail } from '@shared/schemas/bidder.schema';
 import { HistoryLink } from '../../../components/history-link';
 import { ApiError, fieldMessages } from '../../../lib/api-client';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/page-title';
-import { blockBidder, setAdminRole, setBidLimit, unblockBidder } from '../api/bidder-actions';
-import { getBidder } from '../api/get-bidder';
+import { useBidderChange, type BidderChange } from '../api/bidder-actions';
+import { bidderQuery } from '../api/get-bidder';
 import { BidderBadges } from './bidder-badges';
 
 /** The message of a failed call: the fields' messages of a 422, else its message. */
@@ -33,6 +33,8 @@ const STATUS_TEXT: Record<string, string> = {
   unsold: 'Unsold',
   withdrawn: 'Withdrawn',
 };
+/** The limit field's text of a stored limit (grouped digits; empty: none). */
+const limitInput = (limit: number | null) => (limit == null ? '' : limit.toLocaleString('en-US'));
 const statusText = (s: string | null) => (s ? (STATUS_TEXT[s] ?? s) : '—');
 
 /** One figure: its label above, its value below. */
@@ -84,41 +86,37 @@ function Row({ left, right, testId }: { left: React.ReactNode; right: React.Reac
  * editor (empty: no limit) and the admin role switch. Source: issue 13 "Bidders".
  */
 export function BidderPage({ userId }: { userId: number }) {
-  const [detail, setDetail] = useState<BidderDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: detail, error: loadError } = useQuery(bidderQuery(userId));
+  const change = useBidderChange(userId);
   const [blocking, setBlocking] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [limitText, setLimitText] = useState('');
   const [limitError, setLimitError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const busy = change.isPending ? change.variables.kind : null;
   usePageTitle(detail ? `Admin: ${detail.data.name}` : 'Admin: Bidders');
+  const error = loadError ? (loadError instanceof ApiError && loadError.status === 404 ? 'User not found' : 'Failed to load the bidder.') : null;
 
-  const load = useCallback(() => {
-    getBidder(userId)
-      .then((d) => {
-        setDetail(d);
-        setLimitText(d.data.bid_limit == null ? '' : d.data.bid_limit.toLocaleString('en-US'));
-        setError(null);
-      })
-      .catch((e: unknown) => setError(e instanceof ApiError && e.status === 404 ? 'User not found' : 'Failed to load the bidder.'));
-  }, [userId]);
-  useEffect(load, [load]);
+  // The limit field shows the stored limit, again whenever it changes (a read after a change);
+  // a later read of the same limit leaves what the operator is typing alone.
+  const storedLimit = detail?.data.bid_limit;
+  const [shownLimit, setShownLimit] = useState<number | null | undefined>(undefined);
+  if (storedLimit !== shownLimit) {
+    setShownLimit(storedLimit);
+    if (storedLimit !== undefined) setLimitText(limitInput(storedLimit));
+  }
 
-  const run = async (key: string, action: () => Promise<unknown>, done: string, onError?: (message: string) => void) => {
-    setBusy(key);
+  const run = async (key: BidderChange, done: string, onError?: (message: string) => void) => {
     try {
-      await action();
+      const saved = await change.mutateAsync(key);
       notifySuccess(done);
-      load();
+      setLimitText(limitInput(saved.bid_limit));
       return true;
     } catch (e) {
       const message = failure(e, 'The change could not be saved.');
       if (onError) onError(message);
       else notifyError(message);
       return false;
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -146,7 +144,7 @@ export function BidderPage({ userId }: { userId: number }) {
       setReasonError('Please give the reason for blocking (at least 3 characters).');
       return;
     }
-    const ok = await run('block', () => blockBidder(b.id, reason.trim()), `${b.name} can no longer bid.`, setReasonError);
+    const ok = await run({ kind: 'block', reason: reason.trim() }, `${b.name} can no longer bid.`, setReasonError);
     if (ok) {
       setBlocking(false);
       setReason('');
@@ -154,12 +152,7 @@ export function BidderPage({ userId }: { userId: number }) {
   };
   const saveLimit = (value: string | null) => {
     setLimitError(null);
-    void run(
-      'limit',
-      () => setBidLimit(b.id, value),
-      value === null || value.trim() === '' ? `${b.name} has no spending limit now.` : 'Spending limit saved.',
-      setLimitError,
-    );
+    void run({ kind: 'limit', value }, value === null || value.trim() === '' ? `${b.name} has no spending limit now.` : 'Spending limit saved.', setLimitError);
   };
 
   return (
@@ -191,7 +184,7 @@ export function BidderPage({ userId }: { userId: number }) {
             color="green"
             leftSection={<IconCircleCheck size={16} />}
             loading={busy === 'unblock'}
-            onClick={() => void run('unblock', () => unblockBidder(b.id), `${b.name} may bid again.`)}
+            onClick={() => void run({ kind: 'unblock' }, `${b.name} may bid again.`)}
             data-testid="unblock-bidder"
           >
             Unblock
@@ -284,7 +277,7 @@ export function BidderPage({ userId }: { userId: number }) {
             disabled={busy === 'role'}
             onChange={(e) => {
               const grant = e.currentTarget.checked;
-              void run('role', () => setAdminRole(b.id, grant), grant ? `${b.name} is an admin now.` : `${b.name} is no longer an admin.`);
+              void run({ kind: 'role', grant }, grant ? `${b.name} is an admin now.` : `${b.name} is no longer an admin.`);
             }}
             data-testid="admin-role-switch"
           />

@@ -1,12 +1,16 @@
 import { Anchor, Card, Group, Pagination, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { BidderPage } from '@shared/schemas/bidder.schema';
 import { formatDateTimeGB } from '../../../lib/dates';
-import { notifyError } from '../../../lib/notify';
-import { listBidders } from '../api/list-bidders';
+import { useReadFailureNotice } from '../../../lib/operator-query';
+import { biddersQuery } from '../api/list-bidders';
 import { BidderBadges } from './bidder-badges';
+
+/** What a failed read shows: no rows. */
+const EMPTY_PAGE: BidderPage = { data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0, from: null, to: null } };
 
 /**
  * `/admin/bidders`: every account, newest first, 20 a page, searched by name, e-mail, phone,
@@ -19,7 +23,9 @@ export function BiddersList() {
   const search = params.get('search') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [text, setText] = useState(search);
-  const [result, setResult] = useState<BidderPage | null>(null);
+  const { data, error } = useQuery(biddersQuery({ search, page }));
+  useReadFailureNotice(error, 'Failed to fetch bidders.');
+  const result: BidderPage | null = data ?? (error ? EMPTY_PAGE : null);
 
   useEffect(() => {
     const t = setTimeout(() => {
@@ -27,18 +33,6 @@ export function BiddersList() {
     }, 300);
     return () => clearTimeout(t);
   }, [text, search, setParams]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listBidders({ search, page }, controller.signal)
-      .then(setResult)
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setResult({ data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0, from: null, to: null } });
-        notifyError('Failed to fetch bidders.');
-      });
-    return () => controller.abort();
-  }, [search, page]);
 
   const goTo = (p: number) => setParams({ ...(search ? { search } : {}), page: String(p) });
   const link = (b: BidderPage['data'][number]) => (

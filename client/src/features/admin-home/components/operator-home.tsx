@@ -1,15 +1,13 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatMK } from '@shared/rules/money';
-import type { Overview } from '@shared/schemas/overview.schema';
 import { getSocket } from '../../../lib/socket';
-import { getOverview } from '../api/get-overview';
+import { overviewKeys, overviewQuery } from '../api/get-overview';
 import { BidsChart } from './bids-chart';
 
-/** How often the home asks for its figures again, ms (and whenever the tab comes back into view). */
-const REFRESH_MS = 30_000;
 /** An order's change read again after this quiet, ms (a burst of closes is one reload). */
 const ORDER_DEBOUNCE_MS = 1000;
 
@@ -46,49 +44,29 @@ function FigureCard({ label, value, hint, to, testId }: { label: React.ReactNode
  * followed by the poll. Source: issue 13 "An operator's home".
  */
 export function OperatorHome() {
-  const [overview, setOverview] = useState<Overview | null>(null);
-  const [failed, setFailed] = useState(false);
+  const queryClient = useQueryClient();
+  const { data: overview, isError: failed } = useQuery(overviewQuery());
 
   useEffect(() => {
-    let controller = new AbortController();
-    const load = () => {
-      controller.abort();
-      controller = new AbortController();
-      getOverview(controller.signal)
-        .then((o) => {
-          setOverview(o);
-          setFailed(false);
-        })
-        .catch(() => {
-          if (!controller.signal.aborted) setFailed(true);
-        });
-    };
-    load();
-    const timer = setInterval(load, REFRESH_MS);
-    const onVisible = () => document.visibilityState === 'visible' && load();
-    document.addEventListener('visibilitychange', onVisible);
     // Orders change live (a lot closes and its order waits for payment, a payment is recorded):
     // the operators' orders room says so, and the figures are read again at once.
     const socket = getSocket();
     let pending: ReturnType<typeof setTimeout> | null = null;
     const onOrder = () => {
       if (pending) clearTimeout(pending);
-      pending = setTimeout(load, ORDER_DEBOUNCE_MS);
+      pending = setTimeout(() => void queryClient.invalidateQueries({ queryKey: overviewKeys.all }), ORDER_DEBOUNCE_MS);
     };
     const join = () => socket.emit('admin:orders:subscribe', () => undefined);
     socket.on('order:updated', onOrder);
     socket.on('connect', join);
     if (socket.connected) join();
     return () => {
-      controller.abort();
-      clearInterval(timer);
       if (pending) clearTimeout(pending);
-      document.removeEventListener('visibilitychange', onVisible);
       socket.off('order:updated', onOrder);
       socket.off('connect', join);
       if (socket.connected) socket.emit('admin:orders:unsubscribe');
     };
-  }, []);
+  }, [queryClient]);
 
   const jobs = overview?.failed_jobs;
   return (
