@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
-import type { NotificationPreferences, NotificationType } from '@shared/schemas/notification.schema';
+import type { NotificationType } from '@shared/schemas/notification.schema';
 import { notifyError } from '../../../lib/notify';
-import { changeNotificationPreference, getNotificationPreferences } from '../api/notification-preferences';
+import { useQueryFailure } from '../../../lib/query-failure';
+import { useChangeNotificationPreference, useNotificationPreferences } from '../api/notification-preferences';
 import { currentPushSubscription, pushSupported, turnPushOff, turnPushOn } from '../utils/push-device';
 
 const CHANNEL_NAMES = { email: 'e-mail', sms: 'SMS', push: 'push' } as const;
@@ -24,16 +25,16 @@ const LABELS: Partial<Record<NotificationType, string>> = {
  * Malawian mobile number. Source: issue 16 "Preferences".
  */
 export function NotificationPreferencesCard() {
-  const [prefs, setPrefs] = useState<NotificationPreferences | null>(null);
-  const [saving, setSaving] = useState<string | null>(null);
+  const query = useNotificationPreferences();
+  useQueryFailure(query, () => notifyError('Failed to load your notification settings'));
+  const prefs = query.data ?? null;
+  const preferenceChange = useChangeNotificationPreference();
+  const saving = preferenceChange.isPending;
   const [device, setDevice] = useState<'unsupported' | 'off' | 'on' | 'denied' | 'busy'>('off');
 
-  const reload = () =>
-    getNotificationPreferences()
-      .then(setPrefs)
-      .catch(() => notifyError('Failed to load your notification settings'));
+  // The push column follows this browser's subscription: read the grid again after turning it on or off.
+  const reload = () => query.refetch();
   useEffect(() => {
-    void reload();
     if (!pushSupported()) setDevice('unsupported');
     else if (Notification.permission === 'denied') setDevice('denied');
     else void currentPushSubscription().then((s) => setDevice(s ? 'on' : 'off'));
@@ -54,13 +55,8 @@ export function NotificationPreferencesCard() {
     await reload();
   };
 
-  const change = (type: NotificationType, channel: 'email' | 'sms' | 'push', enabled: boolean) => {
-    setSaving(`${type}:${channel}`);
-    changeNotificationPreference({ type, channel, enabled })
-      .then(setPrefs)
-      .catch(() => notifyError('Failed to save the change. Try again.'))
-      .finally(() => setSaving(null));
-  };
+  const change = (type: NotificationType, channel: 'email' | 'sms' | 'push', enabled: boolean) =>
+    preferenceChange.mutate({ type, channel, enabled }, { onError: () => notifyError('Failed to save the change. Try again.') });
 
   /** SMS need a mobile number, push a browser that turned it on. */
   const usable = (channel: 'email' | 'sms' | 'push') => channel === 'email' || (channel === 'sms' ? prefs?.sms_number != null : (prefs?.push_devices ?? 0) > 0);
@@ -139,7 +135,7 @@ export function NotificationPreferencesCard() {
                         w="fit-content"
                         aria-label={`${LABELS[type]} by ${CHANNEL_NAMES[channel]}`}
                         checked={prefs.choices[type][channel] && usable(channel)}
-                        disabled={saving !== null || !usable(channel)}
+                        disabled={saving || !usable(channel)}
                         onChange={(e) => change(type, channel, e.currentTarget.checked)}
                         data-testid={`pref-${type}-${channel}`}
                       />

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMail, IconMessage, IconRefresh } from '@tabler/icons-react';
-import type { OutboxMessage } from '@shared/schemas/notification.schema';
 import { formatDateTimeGB } from '../../../lib/dates';
-import { getOutbox } from '../api/get-outbox';
+import { useOutbox } from '../api/get-outbox';
 
 /**
  * /admin/outbox: the mails (and SMS) kept because no mail server or SMS provider is configured
@@ -11,17 +10,12 @@ import { getOutbox } from '../api/get-outbox';
  * can read what bidders were told and pass it on by hand. Source: issue 16 "E-mail".
  */
 export function OutboxAdmin() {
-  const [messages, setMessages] = useState<OutboxMessage[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const outbox = useOutbox();
+  const messages = outbox.data ?? null;
+  // A new try clears the failure until it answers.
+  const failed = outbox.isError && !outbox.isFetching;
   const [open, setOpen] = useState<number | null>(null);
-
-  const load = useCallback(() => {
-    setFailed(false);
-    getOutbox()
-      .then(setMessages)
-      .catch(() => setFailed(true));
-  }, []);
-  useEffect(load, [load]);
+  const load = () => void outbox.refetch();
 
   return (
     <Stack gap="lg">

@@ -3,7 +3,7 @@ import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '
 import { IconBellPlus } from '@tabler/icons-react';
 import { ApiError, fieldMessages } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
-import { createSavedSearch } from '../api/saved-searches';
+import { useCreateSavedSearch } from '../api/saved-searches';
 
 /**
  * "Save this search" on the listing: names the current filters and search words (a suggested name
@@ -26,7 +26,8 @@ export function SaveSearchButton({
   const [name, setName] = useState('');
   const [frequency, setFrequency] = useState<'instant' | 'daily'>('instant');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const create = useCreateSavedSearch();
+  const saving = create.isPending;
 
   const start = () => {
     if (!signedIn) return onSignIn();
@@ -36,18 +37,15 @@ export function SaveSearchButton({
   };
   const save = async () => {
     if (!query) return;
-    setSaving(true);
     setError(null);
     try {
-      await createSavedSearch({ name, query, frequency });
+      await create.mutateAsync({ name, query, frequency });
       setOpen(false);
       notifySuccess(
         frequency === 'instant' ? 'Search saved. We’ll tell you when a matching lot is listed.' : 'Search saved. New matches come in a daily digest.',
       );
     } catch (e) {
       setError(e instanceof ApiError ? (fieldMessages(e.body)[0] ?? e.message) : 'The search could not be saved. Try again.');
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Loader, Modal, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { SavedSearchView } from '@shared/schemas/saved-search.schema';
+import type { SavedSearchView, UpdateSavedSearchInput } from '@shared/schemas/saved-search.schema';
 import { ApiError, fieldMessages } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
-import { deleteSavedSearch, getSavedSearches, updateSavedSearch } from '../api/saved-searches';
+import { useQueryFailure } from '../../../lib/query-failure';
+import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from '../api/saved-searches';
 
 const FREQUENCY = [
   { value: 'instant', label: 'At once' },
@@ -27,25 +28,19 @@ export function SavedSearchesCard({
   /** A short description of a saved query. */
   describe: (query: Record<string, unknown>) => string;
 }) {
-  const [searches, setSearches] = useState<SavedSearchView[] | null>(null);
+  const query = useSavedSearches();
+  useQueryFailure(query, () => notifyError('Failed to load your saved searches'));
+  const searches = query.data ?? null;
+  const update = useUpdateSavedSearch();
+  const deletion = useDeleteSavedSearch();
   const [renaming, setRenaming] = useState<SavedSearchView | null>(null);
 
-  useEffect(() => {
-    getSavedSearches()
-      .then(setSearches)
-      .catch(() => notifyError('Failed to load your saved searches'));
-  }, []);
-
-  const replace = (s: SavedSearchView) => setSearches((list) => list?.map((x) => (x.id === s.id ? s : x)) ?? null);
-  const change = (s: SavedSearchView, changes: Parameters<typeof updateSavedSearch>[1]) =>
-    updateSavedSearch(s.id, changes)
-      .then(replace)
-      .catch(() => notifyError('Failed to save the change. Try again.'));
+  const change = (s: SavedSearchView, changes: UpdateSavedSearchInput) =>
+    // Each change tells of its own failure (several may be under way).
+    update.mutateAsync({ id: s.id, changes }).catch(() => notifyError('Failed to save the change. Try again.'));
   const remove = (s: SavedSearchView) => {
     if (!window.confirm(`Delete the saved search “${s.name}”?`)) return;
-    deleteSavedSearch(s.id)
-      .then(() => setSearches((list) => list?.filter((x) => x.id !== s.id) ?? null))
-      .catch(() => notifyError('Failed to delete the search. Try again.'));
+    deletion.mutateAsync(s.id).catch(() => notifyError('Failed to delete the search. Try again.'));
   };
 
   return (
@@ -122,17 +117,18 @@ export function SavedSearchesCard({
           ))
         )}
       </Stack>
-      {renaming && <RenameModal search={renaming} onClose={() => setRenaming(null)} onSaved={replace} />}
+      {renaming && <RenameModal search={renaming} onClose={() => setRenaming(null)} />}
     </Card>
   );
 }
 
-function RenameModal({ search, onClose, onSaved }: { search: SavedSearchView; onClose: () => void; onSaved: (s: SavedSearchView) => void }) {
+function RenameModal({ search, onClose }: { search: SavedSearchView; onClose: () => void }) {
   const [name, setName] = useState(search.name);
   const [error, setError] = useState<string | null>(null);
+  const update = useUpdateSavedSearch();
   const save = async () => {
     try {
-      onSaved(await updateSavedSearch(search.id, { name }));
+      await update.mutateAsync({ id: search.id, changes: { name } });
       onClose();
     } catch (e) {
       setError(e instanceof ApiError ? (fieldMessages(e.body)[0] ?? e.message) : 'Failed to save. Try again.');
