@@ -1,6 +1,9 @@
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { branchSchema, type Branch } from '@shared/schemas/item.schema';
 import { apiGet } from '../../../lib/api-client';
+import { operatorReadOptions } from '../../../lib/operator-query';
+import { lotKeys } from './query-keys';
 
 /** A sale a lot may be put in, as the lot screens offer it. */
 export interface SaleChoice {
@@ -23,3 +26,9 @@ export async function listBranchChoices(): Promise<Branch[]> {
   const list = Array.isArray(body) ? body : (body as { data?: unknown } | null)?.data;
   return z.array(branchSchema).parse(list);
 }
+
+/** The sales a lot may be put in, as a query. */
+export const saleChoicesQuery = () => queryOptions({ ...operatorReadOptions, queryKey: lotKeys.saleChoices(), queryFn: listSaleChoices });
+
+/** The branches a lot may be at, as a query. */
+export const branchChoicesQuery = () => queryOptions({ ...operatorReadOptions, queryKey: lotKeys.branchChoices(), queryFn: listBranchChoices });

@@ -1,6 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { lotViewSchema, type LotView } from '@shared/schemas/lot.schema';
+import { MAX_PICTURES_PER_UPLOAD, lotViewSchema, type LotView } from '@shared/schemas/lot.schema';
 import { ApiError, apiSend, fieldMessages, readCookie, refreshCsrfCookie } from '../../../lib/api-client';
+import { storeLot } from './store-lot';
 
 const answerSchema = z.object({ data: lotViewSchema });
 
@@ -41,4 +43,21 @@ export async function arrangeLotImages(id: number, change: { order?: number[]; c
 /** `DELETE /api/admin/lots/{id}/images/{imageId}` → the lot with its remaining pictures. */
 export async function deleteLotImage(id: number, imageId: number): Promise<LotView> {
   return answerSchema.parse(await apiSend('DELETE', `/api/admin/lots/${id}/images/${imageId}`)).data;
+}
+
+/**
+ * A lot's picture changes as mutations; each answer (every batch of an upload) goes into the
+ * cache, so the lot's page shows it at once. `upload` sends the files {@link MAX_PICTURES_PER_UPLOAD} at a time.
+ */
+export function useLotPictureChanges(id: number) {
+  const queryClient = useQueryClient();
+  const store = (lot: LotView) => storeLot(queryClient, lot);
+  const upload = useMutation({
+    mutationFn: async (files: readonly File[]) => {
+      for (let i = 0; i < files.length; i += MAX_PICTURES_PER_UPLOAD) store(await uploadLotImages(id, files.slice(i, i + MAX_PICTURES_PER_UPLOAD)));
+    },
+  });
+  const arrange = useMutation({ mutationFn: (change: { order?: number[]; cover?: number }) => arrangeLotImages(id, change), onSuccess: store });
+  const remove = useMutation({ mutationFn: (imageId: number) => deleteLotImage(id, imageId), onSuccess: store });
+  return { upload, arrange, remove };
 }

@@ -4,7 +4,7 @@ import type { Branch } from '@shared/schemas/item.schema';
 import { lotInputSchema, type LotView } from '@shared/schemas/lot.schema';
 import { ApiError } from '../../../lib/api-client';
 import type { SaleChoice } from '../api/list-lot-choices';
-import { saveLot } from '../api/save-lot';
+import { useSaveLot } from '../api/save-lot';
 import { CONDITION_CHOICES, KIND_LABELS } from '../utils/lot-display';
 import { changedFields, emptyLotForm, formToBody, lotToForm, type LotFormValues } from '../utils/lot-form-values';
 
@@ -42,7 +42,8 @@ export function LotForm({
   const [values, setValues] = useState<LotFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useSaveLot();
+  const saving = save.isPending;
 
   const set = <K extends keyof LotFormValues>(key: K, value: LotFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const sale = sales.find((s) => String(s.id) === values.saleId) ?? null;
@@ -67,16 +68,13 @@ export function LotForm({
       onSaved(lot);
       return;
     }
-    setSaving(true);
     setErrors({});
     setMessage(null);
     try {
-      onSaved(await saveLot(lot?.id ?? null, toSend));
+      onSaved(await save.mutateAsync({ id: lot?.id ?? null, body: toSend }));
     } catch (e) {
       if (e instanceof ApiError && e.body?.errors) setErrors(firstMessages(e.body.errors));
       setMessage(e instanceof Error ? e.message : 'The lot could not be saved.');
-    } finally {
-      setSaving(false);
     }
   };
 

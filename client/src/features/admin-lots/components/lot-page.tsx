@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconArrowLeft, IconBan, IconCopy, IconExternalLink, IconRepeat } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatMK } from '@shared/rules/money';
 import type { Branch } from '@shared/schemas/item.schema';
@@ -9,12 +10,13 @@ import { HistoryLink } from '../../../components/history-link';
 import { ApiError, fieldMessages } from '../../../lib/api-client';
 import { auditHref } from '../../../lib/audit-links';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useReadFailureNotice } from '../../../lib/operator-query';
 import { usePageTitle } from '../../../lib/page-title';
-import { duplicateLot } from '../api/duplicate-lot';
-import { getLot } from '../api/get-lot';
-import { listBranchChoices, listSaleChoices, type SaleChoice } from '../api/list-lot-choices';
-import { relistLot } from '../api/relist-lot';
-import { withdrawLot } from '../api/withdraw-lot';
+import { useDuplicateLot } from '../api/duplicate-lot';
+import { lotQuery } from '../api/get-lot';
+import { branchChoicesQuery, saleChoicesQuery, type SaleChoice } from '../api/list-lot-choices';
+import { useRelistLot } from '../api/relist-lot';
+import { useWithdrawLot } from '../api/withdraw-lot';
 import { KIND_LABELS, lotStatus } from '../utils/lot-display';
 import { fromLocalInput } from '../utils/lot-form-values';
 import { LotForm } from './lot-form';
@@ -25,18 +27,14 @@ const failure = (e: unknown, fallback: string) => (e instanceof ApiError ? field
 
 /** The sales and branches the form offers. */
 function useChoices(): { sales: SaleChoice[]; branches: Branch[] } {
-  const [sales, setSales] = useState<SaleChoice[]>([]);
-  const [branches, setBranches] = useState<Branch[]>([]);
-  useEffect(() => {
-    listSaleChoices()
-      .then(setSales)
-      .catch(() => notifyError('Failed to fetch the sales.'));
-    listBranchChoices()
-      .then(setBranches)
-      .catch(() => setBranches([]));
-  }, []);
-  return { sales, branches };
+  const sales = useQuery(saleChoicesQuery());
+  const branches = useQuery(branchChoicesQuery());
+  useReadFailureNotice(sales.error, 'Failed to fetch the sales.');
+  return { sales: sales.data ?? NONE, branches: branches.data ?? NONE };
 }
+
+/** The empty list a choice shows until (or unless) it is read. */
+const NONE: never[] = [];
 
 const back = (
   <Anchor component={Link} to="/admin/lots" size="sm">
@@ -87,23 +85,14 @@ export function NewLotPage() {
  */
 export function LotPage({ lotId }: { lotId: number }) {
   const navigate = useNavigate();
-  const [lot, setLot] = useState<LotView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: lot, error: loadError } = useQuery(lotQuery(lotId));
+  const error = loadError ? (loadError instanceof ApiError && loadError.status === 404 ? 'Lot not found' : 'Failed to load the lot.') : null;
   const { sales, branches } = useChoices();
   const [withdrawing, setWithdrawing] = useState(false);
   const [relisting, setRelisting] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const copy = useDuplicateLot();
+  const busy = copy.isPending;
   usePageTitle(lot ? `Admin: ${lot.name}` : 'Admin: Lots');
-
-  const load = useCallback(() => {
-    getLot(lotId)
-      .then((l) => {
-        setLot(l);
-        setError(null);
-      })
-      .catch((e: unknown) => setError(e instanceof ApiError && e.status === 404 ? 'Lot not found' : 'Failed to load the lot.'));
-  }, [lotId]);
-  useEffect(load, [load]);
 
   if (!lot) {
     return (
@@ -117,15 +106,12 @@ export function LotPage({ lotId }: { lotId: number }) {
   const status = lotStatus(lot);
   const canWithdraw = lot.status !== 'withdrawn' && lot.status !== 'sold' && !lot.closed;
   const duplicate = async () => {
-    setBusy(true);
     try {
-      const copy = await duplicateLot(lot.id);
-      notifySuccess(`Copied as lot #${copy.id}.`);
-      void navigate(`/admin/lots/${copy.id}`);
+      const made = await copy.mutateAsync(lot.id);
+      notifySuccess(`Copied as lot #${made.id}.`);
+      void navigate(`/admin/lots/${made.id}`);
     } catch (e) {
       notifyError(failure(e, 'The lot could not be copied.'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -182,27 +168,10 @@ export function LotPage({ lotId }: { lotId: number }) {
         </Group>
       </Group>
 
-      <LotPictures lot={lot} onChange={setLot} />
-      <LotForm
-        key={`${lot.id}:${lot.updated_at}`}
-        lot={lot}
-        sales={sales}
-        branches={branches}
-        onSaved={(saved) => {
-          notifySuccess('Lot saved.');
-          setLot(saved);
-        }}
-      />
+      <LotPictures lot={lot} />
+      <LotForm key={`${lot.id}:${lot.updated_at}`} lot={lot} sales={sales} branches={branches} onSaved={() => notifySuccess('Lot saved.')} />
 
-      <WithdrawModal
-        lot={lot}
-        opened={withdrawing}
-        onClose={() => setWithdrawing(false)}
-        onDone={(l) => {
-          setWithdrawing(false);
-          setLot(l);
-        }}
-      />
+      <WithdrawModal lot={lot} opened={withdrawing} onClose={() => setWithdrawing(false)} onDone={() => setWithdrawing(false)} />
       <RelistModal
         lot={lot}
         sales={sales}
@@ -218,26 +187,24 @@ export function LotPage({ lotId }: { lotId: number }) {
 }
 
 /** Asks the reason (required) and withdraws the lot; its leading bidder is told. */
-function WithdrawModal({ lot, opened, onClose, onDone }: { lot: LotView; opened: boolean; onClose: () => void; onDone: (lot: LotView) => void }) {
+function WithdrawModal({ lot, opened, onClose, onDone }: { lot: LotView; opened: boolean; onClose: () => void; onDone: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const withdraw = useWithdrawLot();
+  const saving = withdraw.isPending;
   const submit = async () => {
     if (reason.trim().length < 3) {
       setError('Give the reason for withdrawing the lot (at least 3 characters).');
       return;
     }
-    setSaving(true);
     try {
-      const l = await withdrawLot(lot.id, reason.trim());
+      const l = await withdraw.mutateAsync({ id: lot.id, reason: reason.trim() });
       notifySuccess(`${l.name} is withdrawn.`);
       setReason('');
       setError(null);
-      onDone(l);
+      onDone();
     } catch (e) {
       setError(failure(e, 'The lot could not be withdrawn.'));
-    } finally {
-      setSaving(false);
     }
   };
   return (
@@ -293,21 +260,22 @@ function RelistModal({
   const [dateFrom, setDateFrom] = useState('');
   const [dateTo, setDateTo] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const relist = useRelistLot();
+  const saving = relist.isPending;
   const submit = async () => {
     if (!saleId) {
       setError('Choose the sale to relist the lot in.');
       return;
     }
-    setSaving(true);
     try {
-      const l = await relistLot(lot.id, { auction_type_id: Number(saleId), date_from: fromLocalInput(dateFrom), date_to: fromLocalInput(dateTo) });
+      const l = await relist.mutateAsync({
+        id: lot.id,
+        body: { auction_type_id: Number(saleId), date_from: fromLocalInput(dateFrom), date_to: fromLocalInput(dateTo) },
+      });
       notifySuccess(`Relisted as lot #${l.id} in ${l.sale.name}.`);
       onDone(l);
     } catch (e) {
       setError(failure(e, 'The lot could not be relisted.'));
-    } finally {
-      setSaving(false);
     }
   };
   return (

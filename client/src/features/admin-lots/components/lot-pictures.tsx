@@ -1,10 +1,10 @@
 import { ActionIcon, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconCamera, IconPhotoPlus, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { MAX_PICTURES_PER_UPLOAD, type LotView } from '@shared/schemas/lot.schema';
+import type { LotView } from '@shared/schemas/lot.schema';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { arrangeLotImages, deleteLotImage, uploadLotImages } from '../api/lot-images';
+import { useLotPictureChanges } from '../api/lot-images';
 import { thumbnailOf } from '../utils/lot-display';
 import classes from './lot-pictures.module.css';
 
@@ -16,41 +16,34 @@ const failure = (e: unknown, fallback: string) => (e instanceof ApiError ? e.mes
  * camera), thumbnails in order with the cover first; each can be moved left or right (or dragged
  * onto another's place), made the cover, or deleted. The server checks each file (a picture, at
  * most 15 MB and 40 megapixels) and stores its sizes; its 422 message is shown as it is.
- * `onChange` gets the lot after each change. Source: issue 13 "Lots (items)" (pictures).
+ * Each answer goes into the cache (the lot's page shows it). Source: issue 13 "Lots (items)" (pictures).
  */
-export function LotPictures({ lot, onChange }: { lot: LotView; onChange: (lot: LotView) => void }) {
+export function LotPictures({ lot }: { lot: LotView }) {
   const chooser = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { upload: uploadMutation, arrange, remove } = useLotPictureChanges(lot.id);
   const [over, setOver] = useState(false);
   const [dragged, setDragged] = useState<number | null>(null);
   const images = lot.images;
+  const uploading = uploadMutation.isPending ? uploadMutation.variables.length : 0;
+  const busy = arrange.isPending || remove.isPending;
 
   const upload = async (files: File[]) => {
     if (files.length === 0) return;
-    setUploading(files.length);
     try {
-      for (let i = 0; i < files.length; i += MAX_PICTURES_PER_UPLOAD) {
-        onChange(await uploadLotImages(lot.id, files.slice(i, i + MAX_PICTURES_PER_UPLOAD)));
-      }
+      await uploadMutation.mutateAsync(files);
       notifySuccess(files.length === 1 ? 'Picture added.' : `${files.length} pictures added.`);
     } catch (e) {
       notifyError(failure(e, 'The pictures could not be uploaded.'));
-    } finally {
-      setUploading(0);
     }
   };
 
-  const change = async (work: () => Promise<LotView>, done: string) => {
-    setBusy(true);
+  const change = async (work: () => Promise<unknown>, done: string) => {
     try {
-      onChange(await work());
+      await work();
       notifySuccess(done);
     } catch (e) {
       notifyError(failure(e, 'The pictures could not be changed.'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -59,7 +52,7 @@ export function LotPictures({ lot, onChange }: { lot: LotView; onChange: (lot: L
     const order = images.map((i) => i.id);
     const [id] = order.splice(from, 1);
     order.splice(to, 0, id);
-    void change(() => arrangeLotImages(lot.id, { order }), to === 0 ? 'New cover chosen.' : 'Pictures reordered.');
+    void change(() => arrange.mutateAsync({ order }), to === 0 ? 'New cover chosen.' : 'Pictures reordered.');
   };
 
   const picked = (input: HTMLInputElement | null) => {
@@ -177,7 +170,7 @@ export function LotPictures({ lot, onChange }: { lot: LotView; onChange: (lot: L
                         variant="subtle"
                         color="yellow"
                         aria-label={img.cover ? 'The cover' : 'Make it the cover'}
-                        onClick={() => !img.cover && void change(() => arrangeLotImages(lot.id, { cover: img.id }), 'New cover chosen.')}
+                        onClick={() => !img.cover && void change(() => arrange.mutateAsync({ cover: img.id }), 'New cover chosen.')}
                         disabled={busy}
                       >
                         {img.cover ? <IconStarFilled size={16} /> : <IconStar size={16} />}
@@ -187,7 +180,7 @@ export function LotPictures({ lot, onChange }: { lot: LotView; onChange: (lot: L
                       variant="subtle"
                       color="red"
                       aria-label="Delete picture"
-                      onClick={() => void change(() => deleteLotImage(lot.id, img.id), 'Picture deleted.')}
+                      onClick={() => void change(() => remove.mutateAsync(img.id), 'Picture deleted.')}
                       disabled={busy}
                     >
                       <IconTrash size={16} />

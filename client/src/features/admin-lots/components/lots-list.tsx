@@ -19,20 +19,26 @@ import {
   useMatches,
 } from '@mantine/core';
 import { IconArrowsExchange, IconBan, IconPhotoOff, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMK } from '@shared/rules/money';
 import type { Branch } from '@shared/schemas/item.schema';
 import type { LotsPage, LotView } from '@shared/schemas/lot.schema';
 import { ApiError, fieldMessages } from '../../../lib/api-client';
 import { formatDateTimeGB } from '../../../lib/dates';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { bulkLots } from '../api/bulk-lots';
-import { listBranchChoices, listSaleChoices, type SaleChoice } from '../api/list-lot-choices';
-import { listLots, type LotsFilter } from '../api/list-lots';
+import { notifySuccess } from '../../../lib/notify';
+import { useReadFailureNotice } from '../../../lib/operator-query';
+import { useBulkLots } from '../api/bulk-lots';
+import { branchChoicesQuery, saleChoicesQuery, type SaleChoice } from '../api/list-lot-choices';
+import { lotsQuery, type LotsFilter } from '../api/list-lots';
 import { KIND_LABELS, STATUS_CHOICES, lotStatus, thumbnailOf } from '../utils/lot-display';
 
 const PER_PAGE = 25;
+/** What a failed read shows: no rows. */
+const EMPTY_PAGE: LotsPage = { data: [], meta: { current_page: 1, last_page: 1, per_page: PER_PAGE, total: 0, from: null, to: null } };
+const NO_SALES: SaleChoice[] = [];
+const NO_BRANCHES: Branch[] = [];
 
 /** The message of a failed call: the fields' messages of a 422, else its message. */
 const failure = (e: unknown, fallback: string) => (e instanceof ApiError ? fieldMessages(e.body).join(' ') || e.message : fallback);
@@ -88,40 +94,20 @@ export function LotsList() {
   const narrow = useMatches({ base: true, md: false });
   const [filter, setFilter] = useState<LotsFilter>({ page: 1, per_page: PER_PAGE });
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState<LotsPage | null>(null);
-  const [sales, setSales] = useState<SaleChoice[]>([]);
-  const [branches, setBranches] = useState<Branch[]>([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [action, setAction] = useState<'withdraw' | 'move' | null>(null);
 
-  useEffect(() => {
-    listSaleChoices()
-      .then(setSales)
-      .catch(() => setSales([]));
-    listBranchChoices()
-      .then(setBranches)
-      .catch(() => setBranches([]));
-  }, []);
+  const sales = useQuery(saleChoicesQuery()).data ?? NO_SALES;
+  const branches = useQuery(branchChoicesQuery()).data ?? NO_BRANCHES;
 
   useEffect(() => {
     const t = setTimeout(() => setFilter((f) => (f.search === search ? f : { ...f, search, page: 1 })), 300);
     return () => clearTimeout(t);
   }, [search]);
 
-  const load = useCallback(() => {
-    let cancelled = false;
-    listLots(filter)
-      .then((p) => !cancelled && setPage(p))
-      .catch(() => {
-        if (cancelled) return;
-        setPage({ data: [], meta: { current_page: 1, last_page: 1, per_page: PER_PAGE, total: 0, from: null, to: null } });
-        notifyError('Failed to fetch lots.');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [filter]);
-  useEffect(load, [load]);
+  const { data, error } = useQuery(lotsQuery(filter));
+  useReadFailureNotice(error, 'Failed to fetch lots.');
+  const page: LotsPage | null = data ?? (error ? EMPTY_PAGE : null);
 
   const setOne = (key: keyof LotsFilter, value: string | null) => {
     setSelected(new Set());
@@ -386,7 +372,6 @@ export function LotsList() {
         onDone={() => {
           setAction(null);
           setSelected(new Set());
-          load();
         }}
       />
     </Stack>
@@ -410,30 +395,28 @@ function BulkModal({
   const [reason, setReason] = useState('');
   const [saleId, setSaleId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const bulk = useBulkLots();
+  const saving = bulk.isPending;
   useEffect(() => {
     setError(null);
   }, [action]);
   const n = ids.length;
   const submit = async () => {
-    setSaving(true);
     setError(null);
     try {
       if (action === 'withdraw') {
         if (reason.trim().length < 3) throw new Error('Give the reason for withdrawing the lots (at least 3 characters).');
-        await bulkLots({ ids, action: 'withdraw', reason: reason.trim() });
+        await bulk.mutateAsync({ ids, action: 'withdraw', reason: reason.trim() });
         notifySuccess(`${n} ${n === 1 ? 'lot' : 'lots'} withdrawn.`);
       } else {
         if (!saleId) throw new Error('Choose the sale to move the lots to.');
-        const moved = await bulkLots({ ids, action: 'move', auction_type_id: Number(saleId) });
+        const moved = await bulk.mutateAsync({ ids, action: 'move', auction_type_id: Number(saleId) });
         notifySuccess(`${moved.length} ${moved.length === 1 ? 'lot' : 'lots'} moved.`);
       }
       setReason('');
       onDone();
     } catch (e) {
       setError(e instanceof ApiError ? failure(e, 'Nothing changed.') : e instanceof Error ? e.message : 'Nothing changed.');
-    } finally {
-      setSaving(false);
     }
   };
   return (
