@@ -1,6 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { saleViewSchema, type SaleView } from '@shared/schemas/sale.schema';
 import { apiSend } from '../../../lib/api-client';
+import { saleKeys } from './query-keys';
 
 /** A sale's fields as the form sends them (JSON; times ISO 8601, amounts in MWK, null: none). */
 export type SaleBody = Record<string, string | number | boolean | null>;
@@ -15,4 +17,13 @@ const answerSchema = z.object({ data: saleViewSchema });
 export async function saveSale(id: number | null, body: SaleBody): Promise<SaleView> {
   const answer = id === null ? await apiSend('POST', '/api/admin/sales', body) : await apiSend('PATCH', `/api/admin/sales/${id}`, body);
   return answerSchema.parse(answer).data;
+}
+
+/** Saves a sale ({@link saveSale}); the sale, its results and the lists are read again. */
+export function useSaveSale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: SaleBody }) => saveSale(id, body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: saleKeys.all }),
+  });
 }

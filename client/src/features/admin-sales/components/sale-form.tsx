@@ -14,13 +14,17 @@ import {
   Textarea,
   useMatches,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Branch } from '@shared/schemas/item.schema';
 import { saleInputSchema, type SaleView } from '@shared/schemas/sale.schema';
 import { ApiError } from '../../../lib/api-client';
-import { listBranches } from '../api/list-branches';
-import { saveSale } from '../api/save-sale';
+import { branchesQuery } from '../api/list-branches';
+import { useSaveSale } from '../api/save-sale';
 import { changedFields, emptySaleForm, formToBody, saleToForm, type SaleFormValues } from '../utils/sale-form-values';
+
+/** The branch select's options until they are read. */
+const NO_BRANCHES: Branch[] = [];
 
 /** Messages by field, as the server's 422 or the shared schema names them. */
 type FieldErrors = Record<string, string>;
@@ -54,8 +58,9 @@ export function SaleForm({
   const [values, setValues] = useState<SaleFormValues>(emptySaleForm);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [branches, setBranches] = useState<Branch[]>([]);
+  const save = useSaveSale();
+  const saving = save.isPending;
+  const branches = useQuery({ ...branchesQuery(), enabled: opened }).data ?? NO_BRANCHES;
 
   useEffect(() => {
     if (!opened) return;
@@ -64,9 +69,6 @@ export function SaleForm({
     setValues(start);
     setErrors({});
     setMessage(null);
-    listBranches()
-      .then(setBranches)
-      .catch(() => setBranches([]));
   }, [opened, sale]);
 
   const set = <K extends keyof SaleFormValues>(key: K, value: SaleFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
@@ -89,16 +91,13 @@ export function SaleForm({
       onClose();
       return;
     }
-    setSaving(true);
     setErrors({});
     setMessage(null);
     try {
-      onSaved(await saveSale(sale?.id ?? null, toSend));
+      onSaved(await save.mutateAsync({ id: sale?.id ?? null, body: toSend }));
     } catch (e) {
       if (e instanceof ApiError && e.body?.errors) setErrors(firstMessages(e.body.errors));
       setMessage(e instanceof Error ? e.message : 'The sale could not be saved.');
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -1,18 +1,19 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconBroadcast, IconExternalLink, IconPencil, IconWorldUpload } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMK } from '@shared/rules/money';
-import type { SaleDetail, SaleLot } from '@shared/schemas/sale.schema';
+import type { SaleLot } from '@shared/schemas/sale.schema';
 import { HistoryLink } from '../../../components/history-link';
 import { ApiError, fieldMessages } from '../../../lib/api-client';
 import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/page-title';
-import { getSale } from '../api/get-sale';
-import { publishSale } from '../api/publish-sale';
-import { reorderSaleLots } from '../api/reorder-sale-lots';
+import { saleQuery } from '../api/get-sale';
+import { usePublishSale } from '../api/publish-sale';
+import { useReorderSaleLots } from '../api/reorder-sale-lots';
 import { KIND_LABELS, closingText, formatCloseTime } from '../utils/sale-display';
 import { SaleForm } from './sale-form';
 import { SaleResults } from './sale-results';
@@ -42,30 +43,19 @@ const failure = (e: unknown, fallback: string) => (e instanceof ApiError ? field
  * public catalogue and to its audit trail. Source: issue 13 "Sales".
  */
 export function SalePage({ saleId }: { saleId: number }) {
-  const [detail, setDetail] = useState<SaleDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: detail, error: loadError } = useQuery(saleQuery(saleId));
+  const error = loadError ? (loadError instanceof ApiError && loadError.status === 404 ? 'Sale not found' : 'Failed to load the sale.') : null;
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [publishing, setPublishing] = useState(false);
+  const publishing = usePublishSale();
+  // The new order shows at once; the figures (the last lot's close) are read again behind it.
+  const reordering = useReorderSaleLots(saleId);
   usePageTitle(detail ? `Admin: ${detail.data.name}` : 'Admin: Sales');
-
-  const load = useCallback(() => {
-    getSale(saleId)
-      .then((d) => {
-        setDetail(d);
-        setError(null);
-      })
-      .catch((e: unknown) => setError(e instanceof ApiError && e.status === 404 ? 'Sale not found' : 'Failed to load the sale.'));
-  }, [saleId]);
-  useEffect(load, [load]);
 
   const reorder = async (ids: number[]): Promise<SaleLot[] | null> => {
     try {
-      const lots = await reorderSaleLots(saleId, ids);
+      const lots = await reordering.mutateAsync(ids);
       notifySuccess('Lot order saved.');
-      setDetail((d) => (d ? { ...d, lots } : d));
-      // The figures (the last lot's close) follow the new order.
-      load();
       return lots;
     } catch (e) {
       notifyError(failure(e, 'The new order could not be saved.'));
@@ -74,16 +64,12 @@ export function SalePage({ saleId }: { saleId: number }) {
   };
 
   const publish = async () => {
-    setPublishing(true);
     try {
-      const sale = await publishSale(saleId);
+      const sale = await publishing.mutateAsync(saleId);
       notifySuccess(`${sale.name} is published: bidders can see it now.`);
       setConfirming(false);
-      load();
     } catch (e) {
       notifyError(failure(e, 'The sale could not be published.'));
-    } finally {
-      setPublishing(false);
     }
   };
 
@@ -186,7 +172,7 @@ export function SalePage({ saleId }: { saleId: number }) {
         <SaleLotsOrder lots={lots} onReorder={reorder} />
       </div>
 
-      <SaleResults saleId={sale.id} version={lots.length} />
+      <SaleResults saleId={sale.id} />
 
       <SaleForm
         sale={sale}
@@ -195,7 +181,6 @@ export function SalePage({ saleId }: { saleId: number }) {
         onSaved={() => {
           setEditing(false);
           notifySuccess('Sale saved.');
-          load();
         }}
       />
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={`Publish ${sale.name}?`} centered>
@@ -208,7 +193,7 @@ export function SalePage({ saleId }: { saleId: number }) {
             <Button variant="default" onClick={() => setConfirming(false)}>
               Not yet
             </Button>
-            <Button color="green" loading={publishing} onClick={() => void publish()} data-testid="confirm-publish">
+            <Button color="green" loading={publishing.isPending} onClick={() => void publish()} data-testid="confirm-publish">
               Publish
             </Button>
           </Group>

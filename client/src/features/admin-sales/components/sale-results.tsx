@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileInvoice, IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMK } from '@shared/rules/money';
-import type { SaleResults as Results } from '@shared/schemas/sale-results.schema';
-import { getSaleResults } from '../api/get-sale-results';
+import { saleResultsQuery } from '../api/get-sale-results';
 
 const OUTCOME_COLOURS = { sold: 'green', unsold: 'gray', withdrawn: 'red', open: 'blue' } as const;
 
@@ -12,15 +11,10 @@ const OUTCOME_COLOURS = { sold: 'green', unsold: 'gray', withdrawn: 'red', open:
  * A sale's results on its page (issue 13 "Settlement and results"): lots sold, unsold, withdrawn
  * and open; sell-through; the hammer total, the buyer's premium at the sale's percent, VAT on the
  * premium at the site's rate and the total; the top lots. Printable (the browser's print) and as
- * CSV. `version` reloads it (the page bumps it when lots change).
+ * CSV. Read again whenever the sale's lots change here (see api/query-keys.ts).
  */
-export function SaleResults({ saleId, version = 0 }: { saleId: number; version?: number }) {
-  const [results, setResults] = useState<Results | null>(null);
-  useEffect(() => {
-    getSaleResults(saleId)
-      .then(setResults)
-      .catch(() => setResults(null));
-  }, [saleId, version]);
+export function SaleResults({ saleId }: { saleId: number }) {
+  const { data: results } = useQuery(saleResultsQuery(saleId));
   if (!results) return null;
   const { counts, totals } = results;
   const figures = [

@@ -1,12 +1,14 @@
 import { Anchor, Badge, Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, useMatches } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatMK } from '@shared/rules/money';
 import type { SaleView } from '@shared/schemas/sale.schema';
 import { formatDateTimeGB } from '../../../lib/dates';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { listSales, type SalesFilter } from '../api/list-sales';
+import { notifySuccess } from '../../../lib/notify';
+import { useReadFailureNotice } from '../../../lib/operator-query';
+import { salesQuery, type SalesFilter } from '../api/list-sales';
 import { KIND_LABELS, closingText } from '../utils/sale-display';
 import { SaleForm } from './sale-form';
 
@@ -42,7 +44,6 @@ export function SalesList() {
   const navigate = useNavigate();
   const [filter, setFilter] = useState<SalesFilter>({ status: '', kind: '', search: '' });
   const [search, setSearch] = useState('');
-  const [sales, setSales] = useState<SaleView[] | null>(null);
   const [creating, setCreating] = useState(false);
 
   useEffect(() => {
@@ -50,19 +51,9 @@ export function SalesList() {
     return () => clearTimeout(t);
   }, [search]);
 
-  useEffect(() => {
-    let cancelled = false;
-    listSales(filter)
-      .then((rows) => !cancelled && setSales(rows))
-      .catch(() => {
-        if (cancelled) return;
-        setSales([]);
-        notifyError('Failed to fetch sales.');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [filter]);
+  const { data, error } = useQuery(salesQuery(filter));
+  useReadFailureNotice(error, 'Failed to fetch sales.');
+  const sales: SaleView[] | null = data ?? (error ? [] : null);
 
   const link = (sale: SaleView) => (
     <Anchor component={Link} to={`/admin/sales/${sale.id}`} fw={600} data-testid="sale-link">
