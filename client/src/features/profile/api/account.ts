@@ -1,7 +1,9 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, apiSend, ApiError } from '../../../lib/api-client';
 import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import type { SavedBillingFields } from '@shared/rules/checkout';
+import { profileKeys } from './query-keys';
 
 /** Billing address as stored (address1, town, state, zip, country, email, phone). */
 export const billingAddressSchema = z.object({
@@ -94,4 +96,28 @@ export async function updateProfile(input: ProfileUpdate): Promise<string> {
     }
     throw new ProfileSaveError((e instanceof ApiError && !e.isNetworkError && e.body?.message) || ACCOUNT_MESSAGES.profileUpdateFailed, {});
   }
+}
+
+/** The stored billing address, null when none (`GET /api/me/billing-address`). */
+export function useBillingAddress() {
+  return useQuery({ queryKey: profileKeys.billingAddress, queryFn: getBillingAddress });
+}
+
+/** Saves the billing address ({@link saveBillingAddress}); the address the server stored replaces the cached one. */
+export function useSaveBillingAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveBillingAddress,
+    onSuccess: (stored) => queryClient.setQueryData(profileKeys.billingAddress, stored),
+  });
+}
+
+/** Order count, total paid and latest order date (`GET /api/me/profile-summary`). */
+export function useProfileSummary() {
+  return useQuery({ queryKey: profileKeys.summary, queryFn: getProfileSummary });
+}
+
+/** Saves the account details ({@link updateProfile}); the page reloads afterwards, so nothing cached is changed here. */
+export function useUpdateProfile() {
+  return useMutation({ mutationFn: updateProfile });
 }

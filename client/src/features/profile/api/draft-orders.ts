@@ -1,5 +1,7 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, refreshCsrfCookie } from '../../../lib/api-client';
+import { profileKeys } from './query-keys';
 
 const money = z.coerce.number().catch(0);
 
@@ -62,4 +64,22 @@ export async function getDraftOrders(params: { page: number; search: string }, s
 export async function getDraftOrder(id: number): Promise<DraftOrder> {
   await refreshCsrfCookie().catch(() => undefined);
   return draftOrderSchema.parse(await apiGet(`/api/my/draft-orders/${id}`, undefined, { withCsrf: true }));
+}
+
+/** One page of the purchase history for `search`; the last page stays shown while the next is read. */
+export function useDraftOrders(page: number, search: string) {
+  return useQuery({
+    queryKey: profileKeys.orders({ page, search, perPage: ORDERS_PER_PAGE }),
+    queryFn: ({ signal }) => getDraftOrders({ page, search }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The order `id` with its lines and invoice, read while `id` is not null. */
+export function useDraftOrder(id: number | null) {
+  return useQuery({
+    queryKey: profileKeys.order(id ?? 0),
+    queryFn: () => getDraftOrder(id ?? 0),
+    enabled: id !== null,
+  });
 }

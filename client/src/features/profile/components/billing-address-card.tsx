@@ -22,11 +22,11 @@ function placeLine(a: BillingAddress): string {
  * The profile's Billing Address card ('Used for receipts and invoices'): the stored address, or
  * 'No billing address on file'; Edit (Add address when none) opens the checkout's billing fields
  * in the card, Save address stores it and the card shows what the server stored, Cancel leaves
- * it as it was. `address` undefined while loading. Source: spec/accounts-and-shell.md §2
+ * it as it was. `address` undefined while loading; a saved address reaches it through the cache. Source: spec/accounts-and-shell.md §2
  * "Billing Address card"; spec/shopping.md §3, §5.
  */
-export function BillingAddressCard({ address, onSaved }: { address: BillingAddress | null | undefined; onSaved: (a: BillingAddress) => void }) {
-  const form = useBillingAddressForm(onSaved);
+export function BillingAddressCard({ address }: { address: BillingAddress | null | undefined }) {
+  const form = useBillingAddressForm();
   const formRef = useRef<HTMLFormElement>(null);
   // Focus follows the work: the street address on opening, the first refused field after a save.
   const focusFirst = (selector: string) =>

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
 import { Avatar, Badge, Button, Card, Center, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendar, IconDeviceFloppy, IconReceipt, IconRotate, IconWallet } from '@tabler/icons-react';
 import type { PublicUser } from '@shared/schemas/auth.schema';
 import { formatMK } from '@shared/rules/money';
 import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import { SignInCard } from '../../../components/sign-in-card';
-import { getBillingAddress, getProfileSummary, type BillingAddress } from '../api/account';
+import { useQueryFailure } from '../../../lib/query-failure';
+import { useBillingAddress, useProfileSummary, type BillingAddress } from '../api/account';
 import { useProfileForm } from '../hooks/use-profile-form';
 import { formatOrderDate } from '../utils/order-display';
 import { AccountForm } from './account-form';
@@ -53,16 +53,13 @@ function SignedOutProfile() {
 
 function SignedInProfile({ user, settings, renderPay }: { user: PublicUser; settings?: React.ReactNode; renderPay?: PayRenderer }) {
   const form = useProfileForm(user);
-  const [address, setAddress] = useState<BillingAddress | null | undefined>(undefined);
-  const [summary, setSummary] = useState<{ order_count: number; total_spent: number; last_order_at: string | null } | null>(null);
-
-  useEffect(() => {
-    getBillingAddress().then(setAddress, (e: unknown) => {
-      console.error('Failed to load billing address', e);
-      setAddress(null);
-    });
-    getProfileSummary().then(setSummary, (e: unknown) => console.error('Failed to load profile summary', e));
-  }, []);
+  const addressQuery = useBillingAddress();
+  useQueryFailure(addressQuery, (e) => console.error('Failed to load billing address', e));
+  // A failed read shows as no address on file.
+  const address: BillingAddress | null | undefined = addressQuery.isError ? null : addressQuery.data;
+  const summaryQuery = useProfileSummary();
+  useQueryFailure(summaryQuery, (e) => console.error('Failed to load profile summary', e));
+  const summary = summaryQuery.data ?? null;
 
   const displayName = user.name || 'Customer';
   const tiles = [
@@ -117,7 +114,7 @@ function SignedInProfile({ user, settings, renderPay }: { user: PublicUser; sett
                 </Group>
               </Stack>
             </Card>
-            <BillingAddressCard address={address} onSaved={setAddress} />
+            <BillingAddressCard address={address} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -4,7 +4,8 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight, IconEye, IconSearch } from '@tabler/icons-react';
 import { formatMK } from '@shared/rules/money';
 import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
-import { getDraftOrder, getDraftOrders, type DraftOrder } from '../api/draft-orders';
+import { useQueryFailure } from '../../../lib/query-failure';
+import { useDraftOrder, useDraftOrders } from '../api/draft-orders';
 import { formatOrderDate, paymentMethodLabel, statusColor, statusName } from '../utils/order-display';
 import { PaymentConfirmationModal, type PayRenderer } from './payment-confirmation-modal';
 
@@ -21,46 +22,29 @@ export function PurchaseHistory({ renderPay }: { renderPay?: PayRenderer } = {})
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), ORDER_SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
-  const [orders, setOrders] = useState<DraftOrder[]>([]);
-  const [lastPage, setLastPage] = useState(1);
-  const [loading, setLoading] = useState(true);
-  const [modal, setModal] = useState<{ opened: boolean; loading: boolean; order: DraftOrder | null }>({ opened: false, loading: false, order: null });
+  const [viewing, setViewing] = useState<number | null>(null);
 
   const phone = useMediaQuery('(max-width: 36em)');
 
   useEffect(() => setPage(1), [debounced]);
 
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setLoading(true);
-    getDraftOrders({ page, search: debounced }, ctrl.signal)
-      .then((res) => {
-        setOrders(res.data);
-        setLastPage(Math.max(1, res.meta.last_page));
-      })
-      .catch((e: unknown) => {
-        if (ctrl.signal.aborted) return;
-        console.error('Failed to load purchase history', e);
-        setOrders([]);
-        setPage(1);
-        setLastPage(1);
-      })
-      .finally(() => {
-        if (!ctrl.signal.aborted) setLoading(false);
-      });
-    return () => ctrl.abort();
-  }, [page, debounced]);
+  // A failed list is logged, emptied and back to page 1 of 1 (spec §8); while the next page is
+  // read, the last one stays shown and the pager waits.
+  const list = useDraftOrders(page, debounced);
+  useQueryFailure(list, (e) => {
+    console.error('Failed to load purchase history', e);
+    setPage(1);
+  });
+  const orders = list.isError ? [] : (list.data?.data ?? []);
+  const lastPage = list.isError ? 1 : Math.max(1, list.data?.meta.last_page ?? 1);
+  const loading = list.isPending;
+  const paging = list.isFetching;
 
-  const view = async (id: number) => {
-    setModal({ opened: true, loading: true, order: null });
-    try {
-      const order = await getDraftOrder(id);
-      setModal((m) => (m.opened ? { opened: true, loading: false, order } : m));
-    } catch (e) {
-      console.error('Failed to load order', e);
-      setModal((m) => (m.opened ? { opened: true, loading: false, order: null } : m));
-    }
-  };
+  // The order's receipt: loading on View, then the order, or nothing when it could not be read.
+  const order = useDraftOrder(viewing);
+  useQueryFailure(order, (e) => console.error('Failed to load order', e));
+  const modal = { opened: viewing !== null, loading: viewing !== null && order.isPending, order: order.isError ? null : (order.data ?? null) };
+  const view = (id: number) => setViewing(id);
 
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="purchase-history">
@@ -89,7 +73,7 @@ export function PurchaseHistory({ renderPay }: { renderPay?: PayRenderer } = {})
             </Text>
           ) : (
             orders.map((o) => (
-              <UnstyledButton key={o.id} onClick={() => void view(o.id)} aria-label={`View order ${o.order_reference || o.id}`} data-testid="order-row">
+              <UnstyledButton key={o.id} onClick={() => view(o.id)} aria-label={`View order ${o.order_reference || o.id}`} data-testid="order-row">
                 <Paper withBorder radius="md" p="sm">
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Text fw={600} size="sm" truncate>
@@ -159,7 +143,7 @@ export function PurchaseHistory({ renderPay }: { renderPay?: PayRenderer } = {})
                     </Table.Td>
                     <Table.Td ta="center">
                       <Tooltip label="View receipt">
-                        <ActionIcon variant="light" aria-label={`View order ${o.order_reference || o.id}`} onClick={() => void view(o.id)}>
+                        <ActionIcon variant="light" aria-label={`View order ${o.order_reference || o.id}`} onClick={() => view(o.id)}>
                           <IconEye size={16} />
                         </ActionIcon>
                       </Tooltip>
@@ -176,15 +160,15 @@ export function PurchaseHistory({ renderPay }: { renderPay?: PayRenderer } = {})
           Showing page {page} of {lastPage}
         </Text>
         <Group gap="xs">
-          <Button size="xs" variant="default" disabled={page <= 1 || loading} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+          <Button size="xs" variant="default" disabled={page <= 1 || paging} onClick={() => setPage((p) => Math.max(1, p - 1))}>
             Previous
           </Button>
-          <Button size="xs" variant="default" disabled={page >= lastPage || loading} onClick={() => setPage((p) => p + 1)}>
+          <Button size="xs" variant="default" disabled={page >= lastPage || paging} onClick={() => setPage((p) => p + 1)}>
             Next
           </Button>
         </Group>
       </Group>
-      <PaymentConfirmationModal {...modal} renderPay={renderPay} onClose={() => setModal({ opened: false, loading: false, order: null })} />
+      <PaymentConfirmationModal {...modal} renderPay={renderPay} onClose={() => setViewing(null)} />
     </Card>
   );
 }

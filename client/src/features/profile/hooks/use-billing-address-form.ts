@@ -5,7 +5,7 @@ import { billingFormFromSaved, billingFormToSaved, type BillingForm, type FieldE
 import { OTHER_DISTRICT } from '@shared/rules/regions';
 import { billingAddressInputSchema } from '@shared/schemas/profile.schema';
 import { notifySuccess } from '../../../lib/notify';
-import { BillingAddressSaveError, saveBillingAddress, type BillingAddress } from '../api/account';
+import { BillingAddressSaveError, useSaveBillingAddress, type BillingAddress } from '../api/account';
 
 /** Field errors of the edit form (keys of {@link BillingForm}) plus a general message for anything else. */
 export interface BillingFormErrors {
@@ -56,11 +56,12 @@ const EMPTY: BillingForm = billingFormFromSaved({});
  * State of the Billing Address card's edit form, a `@mantine/form` form checked by
  * {@link validateBillingForm} (the server's schema): `open(address)` fills it from the stored
  * address (or empty), `change` clears the errors of the fields that changed, `save` validates,
- * sends `POST /api/me/billing-address` and hands the stored address to `onSaved` (the card then
- * shows it, no reload); a refusal shows under the fields (`form.setErrors`) or as `error`.
+ * sends `POST /api/me/billing-address`, whose stored address replaces the cached one (the card
+ * then shows it, no reload); a refusal shows under the fields (`form.setErrors`) or as `error`.
  * Source: spec/accounts-and-shell.md §2 "Billing Address card"; spec/shopping.md §5.
  */
-export function useBillingAddressForm(onSaved: (address: BillingAddress) => void) {
+export function useBillingAddressForm() {
+  const saveAddress = useSaveBillingAddress();
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<BillingForm>({ initialValues: EMPTY, validate: (v) => validateBillingForm(v).fields });
@@ -89,8 +90,7 @@ export function useBillingAddressForm(onSaved: (address: BillingAddress) => void
   const send = async (values: BillingForm): Promise<boolean> => {
     setError(null);
     try {
-      const stored = await saveBillingAddress(billingFormToSaved(values));
-      onSaved(stored);
+      await saveAddress.mutateAsync(billingFormToSaved(values));
       setEditing(false);
       notifySuccess(M.billingAddressSaved);
       return true;

@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import type { PublicUser } from '@shared/schemas/auth.schema';
 import { profileInputSchema } from '@shared/schemas/profile.schema';
 import { ACCOUNT_MESSAGES as M } from '@shared/messages/accounts';
-import { ProfileSaveError, updateProfile } from '../api/account';
+import { ProfileSaveError, useUpdateProfile } from '../api/account';
 
 /** Values of the Account Information form, keyed as `POST /profile` and its 422 `errors` name them. */
 export interface ProfileValues {
@@ -59,6 +59,7 @@ export function profileServerErrors(fields: Record<string, string>): Partial<Rec
  * the page reloads after 0.8 s. Source: spec §2, §4, §5, §7.
  */
 export function useProfileForm(user: PublicUser) {
+  const profileUpdate = useUpdateProfile();
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const reloadTimer = useRef<number | null>(null);
@@ -93,7 +94,7 @@ export function useProfileForm(user: PublicUser) {
     setError(null);
     setSuccess(null);
     try {
-      const message = await updateProfile({
+      const message = await profileUpdate.mutateAsync({
         name: v.name.trim(),
         email: v.email.trim(),
         ...(v.password ? { password: v.password, password_confirmation: v.password_confirmation } : {}),
