@@ -1,7 +1,10 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminInvoicePageSchema, type AdminInvoicePage, type AdminInvoicesQuery, type ReofferLotInput } from '@shared/schemas/invoice.schema';
 import type { RecordWonOrderPaymentInput } from '@shared/schemas/won-order-payment.schema';
 import { apiGet, apiSend } from '../../../lib/api-client';
+import { operatorReadOptions } from '../../../lib/operator-query';
+import { invoiceKeys } from './query-keys';
 
 /**
  * `GET /api/admin/invoices?sale_id&status&search&page` → one page of buyers' invoices and the
@@ -43,4 +46,34 @@ export async function listSaleNames(): Promise<{ id: number; name: string }[]> {
 export async function reofferInvoiceLot(invoiceId: number, itemId: number, input: ReofferLotInput): Promise<string> {
   const body = await apiSend('POST', `/api/admin/invoices/${invoiceId}/lots/${itemId}`, input);
   return z.object({ message: z.string() }).parse(body).message;
+}
+
+/** One page of invoices as a query, keyed by every filter; the page shown stays while the next is read. */
+export const invoicesQuery = (query: Partial<AdminInvoicesQuery>) =>
+  queryOptions({
+    ...operatorReadOptions,
+    queryKey: invoiceKeys.list(query),
+    queryFn: ({ signal }) => listInvoices(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** The sales to filter invoices by, as a query. */
+export const saleNamesQuery = () => queryOptions({ ...operatorReadOptions, queryKey: invoiceKeys.saleNames(), queryFn: listSaleNames });
+
+/** Records an invoice's payment ({@link recordInvoicePayment}); the invoice lists are read again. Resolves to the server's message. */
+export function useRecordInvoicePayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invoiceId, input }: { invoiceId: number; input: RecordWonOrderPaymentInput }) => recordInvoicePayment(invoiceId, input),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists() }),
+  });
+}
+
+/** Takes a lot off an invoice ({@link reofferInvoiceLot}); the invoice lists are read again. Resolves to the server's message. */
+export function useReofferInvoiceLot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invoiceId, itemId, input }: { invoiceId: number; itemId: number; input: ReofferLotInput }) => reofferInvoiceLot(invoiceId, itemId, input),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists() }),
+  });
 }

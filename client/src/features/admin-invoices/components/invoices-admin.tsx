@@ -19,14 +19,19 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDots, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatMK } from '@shared/rules/money';
-import { INVOICE_FILTERS, type AdminInvoice, type AdminInvoicePage } from '@shared/schemas/invoice.schema';
+import { INVOICE_FILTERS, type AdminInvoice } from '@shared/schemas/invoice.schema';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTimeGB } from '../../../lib/dates';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { listInvoices, listSaleNames, recordInvoicePayment, reofferInvoiceLot } from '../api/invoices-api';
+import { notifySuccess } from '../../../lib/notify';
+import { useReadFailureNotice } from '../../../lib/operator-query';
+import { invoicesQuery, saleNamesQuery, useRecordInvoicePayment, useReofferInvoiceLot } from '../api/invoices-api';
+
+/** The sale filter's options until they are read. */
+const NO_SALES: { id: number; name: string }[] = [];
 
 type Filter = (typeof INVOICE_FILTERS)[number];
 
@@ -52,11 +57,11 @@ export function InvoicesAdmin() {
   const search = params.get('search') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [text, setText] = useState(search);
-  const [sales, setSales] = useState<{ id: number; name: string }[]>([]);
-  const [result, setResult] = useState<AdminInvoicePage | null>(null);
+  const sales = useQuery(saleNamesQuery()).data ?? NO_SALES;
+  const { data: result = null, error } = useQuery(invoicesQuery({ sale_id: saleId, status, search, page }));
+  useReadFailureNotice(error, 'Failed to fetch invoices.');
   const [paying, setPaying] = useState<AdminInvoice | null>(null);
   const [reoffer, setReoffer] = useState<Reoffer | null>(null);
-  const [reload, setReload] = useState(0);
 
   const update = useCallback(
     (change: Record<string, string | undefined>) => {
@@ -72,29 +77,11 @@ export function InvoicesAdmin() {
   );
 
   useEffect(() => {
-    listSaleNames()
-      .then(setSales)
-      .catch(() => setSales([]));
-  }, []);
-
-  useEffect(() => {
     const t = setTimeout(() => {
       if (text.trim() !== search) update({ search: text.trim() || undefined });
     }, 300);
     return () => clearTimeout(t);
   }, [text, search, update]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listInvoices({ sale_id: saleId, status, search, page }, controller.signal)
-      .then(setResult)
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setResult(null);
-        notifyError('Failed to fetch invoices.');
-      });
-    return () => controller.abort();
-  }, [saleId, status, search, page, reload]);
 
   const summary = result?.summary;
   const count = (f: Filter) => (f === 'all' || !summary ? '' : ` (${summary[f].count})`);
@@ -242,22 +229,8 @@ export function InvoicesAdmin() {
           )}
         </>
       )}
-      <ReofferModal
-        reoffer={reoffer}
-        onClose={() => setReoffer(null)}
-        onDone={() => {
-          setReoffer(null);
-          setReload((n) => n + 1);
-        }}
-      />
-      <RecordPaymentModal
-        invoice={paying}
-        onClose={() => setPaying(null)}
-        onRecorded={() => {
-          setPaying(null);
-          setReload((n) => n + 1);
-        }}
-      />
+      <ReofferModal reoffer={reoffer} onClose={() => setReoffer(null)} onDone={() => setReoffer(null)} />
+      <RecordPaymentModal invoice={paying} onClose={() => setPaying(null)} onRecorded={() => setPaying(null)} />
     </Stack>
   );
 }
@@ -395,6 +368,7 @@ function Action({
 /** Confirms taking an unpaid lot off its invoice, with the reason the audit trail keeps. */
 function ReofferModal({ reoffer, onClose, onDone }: { reoffer: Reoffer | null; onClose: () => void; onDone: () => void }) {
   const [reason, setReason] = useState('Not paid by the deadline');
+  const change = useReofferInvoiceLot();
   const { busy, error, run, reset } = useSubmission('Failed to change the invoice. Please try again.');
   useEffect(() => {
     setReason('Not paid by the deadline');
@@ -404,7 +378,7 @@ function ReofferModal({ reoffer, onClose, onDone }: { reoffer: Reoffer | null; o
   const { invoice, lot, action } = reoffer;
   const submit = () =>
     run(async () => {
-      notifySuccess(await reofferInvoiceLot(invoice.id, lot.item_id!, { action, reason }));
+      notifySuccess(await change.mutateAsync({ invoiceId: invoice.id, itemId: lot.item_id!, input: { action, reason } }));
       onDone();
     });
   return (
@@ -446,6 +420,7 @@ function ReofferModal({ reoffer, onClose, onDone }: { reoffer: Reoffer | null; o
 function RecordPaymentModal({ invoice, onClose, onRecorded }: { invoice: AdminInvoice | null; onClose: () => void; onRecorded: () => void }) {
   const [method, setMethod] = useState<'cash' | 'bank'>('bank');
   const [reference, setReference] = useState('');
+  const record = useRecordInvoicePayment();
   const { busy, error, run, reset } = useSubmission('Failed to record the payment. Please try again.');
 
   useEffect(() => {
@@ -457,7 +432,7 @@ function RecordPaymentModal({ invoice, onClose, onRecorded }: { invoice: AdminIn
   if (!invoice) return null;
   const submit = () =>
     run(async () => {
-      notifySuccess(await recordInvoicePayment(invoice.id, { method, reference: reference.trim() || undefined }));
+      notifySuccess(await record.mutateAsync({ invoiceId: invoice.id, input: { method, reference: reference.trim() || undefined } }));
       onRecorded();
     });
   return (
