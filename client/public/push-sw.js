@@ -1,5 +1,7 @@
-// Gavel's service worker: shows web push notifications (outbid, closing soon, won …) and opens
-// the lot when one is tapped. Pushes carry {title, body, url} (server/notifications/push-sender.ts).
+// Push handlers of Gavel's service worker (/sw.js, built by the client's Vite config, imports this
+// file): shows web push notifications (outbid, closing soon, won …) and opens the lot when one
+// is tapped. Pushes carry {title, body, url} (server/notifications/push-sender.ts).
+/* global self */
 self.addEventListener('push', (event) => {
   let data = {};
   try {
@@ -11,7 +13,7 @@ self.addEventListener('push', (event) => {
   event.waitUntil(
     self.registration.showNotification(data.title || 'Gavel', {
       body: data.body || '',
-      icon: '/favicon.svg',
+      icon: '/icons/icon-192.png',
       badge: '/favicon.svg',
       // One notification per page: a newer outbid on the same lot replaces the older one.
       tag: url,
