@@ -22,4 +22,6 @@ export const BIDDING_MESSAGES = {
   biddingSuspended: 'Your bidding has been suspended. Please contact us.',
   /** A bid that would take a bidder's leads plus unpaid wins above their limit (issue 13 "Bidders"; 403, reason `over_limit`). */
   overSpendingLimit: (limit: string) => `This bid would take you over your spending limit of ${limit}. Please contact us.`,
+  /** A bid pressed while the browser has no network: refused on the device, never queued (issue "Installable and offline"). */
+  offline: 'You are offline. Bids can only be placed while connected.',
 } as const;

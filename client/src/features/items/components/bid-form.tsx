@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Box, Button, Collapse, Group, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconChevronDown, IconClock, IconGavel, IconShieldCheck, IconShoppingCart } from '@tabler/icons-react';
+import { IconAlertCircle, IconChevronDown, IconClock, IconGavel, IconShieldCheck, IconShoppingCart, IconWifiOff } from '@tabler/icons-react';
 import type { Item } from '@shared/schemas/item.schema';
 import type { PublicUser } from '@shared/schemas/auth.schema';
 import { MESSAGES } from '@shared/messages';
@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { openAuthModal } from '../../../lib/auth-modal';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifyInfo, notifySuccess, notifyWarning } from '../../../lib/notify';
+import { isOnline, useOnline } from '../../../lib/online';
 import type { SubscriptionCheck } from '../api/check-subscription';
 import { placeBid } from '../api/place-bid';
 import type { OwnBidAnswer } from '../hooks/use-live-item';
@@ -67,6 +68,7 @@ interface BidFormProps {
  * alone, which must be above the standing one; a plain bid by the leader still gets the spec's
  * 'You are already the highest bidder.'). The answer's message is toasted, as a warning when a
  * higher maximum outbid the bid at once; the server's `errors.max_amount` shows under the field.
+ * Offline (the browser reports no network) it says bids need a connection, and Place Bid sends nothing.
  * Source: spec/shopping.md §4, §5, §8; the bid ceiling and the leader's refusal from the
  * fault-hardening review; maximums from issue "Bidding engine".
  */
@@ -81,6 +83,7 @@ export function BidForm({ item, user, now, increment, maxBidFactor, subscription
   const [maxServerError, setMaxServerError] = useState<string | null>(null);
   // What became of the last accepted bid when it does not lead (outbid at once by a maximum).
   const [outcomeText, setOutcomeText] = useState<string | null>(null);
+  const online = useOnline();
   const kind = itemKind(item);
   const min = effectiveMinimum(item, increment);
   const amount = parseGroupedAmount(text);
@@ -159,6 +162,11 @@ export function BidForm({ item, user, now, increment, maxBidFactor, subscription
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    // Offline a bid is refused here, never queued to go later at a price that may have moved.
+    if (!isOnline()) {
+      notifyError(BIDDING_MESSAGES.offline, 'Bid Not Sent');
+      return;
+    }
     if (!user) {
       notifyWarning(MESSAGES.mustSignInToBid, MESSAGES.authenticationRequired);
       openAuthModal('login');
@@ -306,6 +314,11 @@ export function BidForm({ item, user, now, increment, maxBidFactor, subscription
                 size="md"
                 data-testid="bid-amount-input"
               />
+              {!online && (
+                <Alert color="orange" variant="light" icon={<IconWifiOff size={18} />} data-testid="bid-offline">
+                  {BIDDING_MESSAGES.offline}
+                </Alert>
+              )}
               {refusalText && (
                 <Alert color="blue" variant="light" icon={<IconAlertCircle size={18} />} data-testid="bid-refusal">
                   {refusalText}
