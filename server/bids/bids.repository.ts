@@ -374,11 +374,16 @@ export async function findBidsForEvents(db: Kysely<Database>, bidIds: number[]):
 }
 
 /**
- * A signed-in bidder's own standing on a lot: whether they lead, and their maximum when it is
- * above their highest bid (null otherwise: a plain bidder's maximum is their bid). Private to
- * them. Source: issue "Bidding engine" (`viewer: {leading, max_amount}`).
+ * A signed-in bidder's own standing on a lot: whether they lead, their maximum when it is above
+ * their highest bid (null otherwise: a plain bidder's maximum is their bid), and whether they have
+ * bid on it at all (what decides between Winning/Outbid and no badge). Private to them.
+ * Source: issue "Bidding engine" (`viewer: {leading, max_amount}`), spec/shopping.md §2 badges.
  */
-export async function findViewerStanding(db: Kysely<Database>, itemId: number, userId: number): Promise<{ leading: boolean; max_amount: number | null }> {
+export async function findViewerStanding(
+  db: Kysely<Database>,
+  itemId: number,
+  userId: number,
+): Promise<{ leading: boolean; max_amount: number | null; has_bid: boolean }> {
   const row = await sql<{ leading: boolean | null; max_amount: string | number | null; top: string | number | null }>`
     SELECT (SELECT leader_id = ${userId}::bigint FROM items WHERE id = ${itemId}::bigint) AS leading,
       (SELECT max_amount FROM maximum_bids WHERE item_id = ${itemId}::bigint AND user_id = ${userId}::bigint) AS max_amount,
@@ -387,7 +392,7 @@ export async function findViewerStanding(db: Kysely<Database>, itemId: number, u
   const r = row.rows[0];
   const max = r?.max_amount == null ? null : Number(r.max_amount);
   const top = r?.top == null ? 0 : Number(r.top);
-  return { leading: r?.leading === true, max_amount: max != null && max > top ? max : null };
+  return { leading: r?.leading === true, max_amount: max != null && max > top ? max : null, has_bid: r?.top != null };
 }
 
 /**

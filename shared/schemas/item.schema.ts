@@ -54,10 +54,11 @@ export const itemSchema = z.object({
   /** Whether the current bid reaches the reserve; null when the lot has no reserve (issue "Bidding engine"). */
   reserve_met: z.boolean().nullable(),
   /**
-   * The signed-in viewer's own standing on `GET /ajax-item/{id}`: whether they lead and their
-   * maximum (null when they set none above their bid). Private: absent for guests and lists.
+   * The signed-in viewer's own standing on `GET /ajax-item/{id}`: whether they lead, their
+   * maximum (null when they set none above their bid) and whether they have bid on the lot at all
+   * (their Winning/Outbid badge). Private: absent for guests and lists.
    */
-  viewer: z.object({ leading: z.boolean(), max_amount: z.number().nullable() }).optional(),
+  viewer: z.object({ leading: z.boolean(), max_amount: z.number().nullable(), has_bid: z.boolean() }).optional(),
   auction_id: z.number().nullable(),
   auction_type_id: z.number(),
   auction_type: auctionTypeSchema,

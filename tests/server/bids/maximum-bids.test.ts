@@ -73,9 +73,9 @@ describe('maximum bids through POST /ajax-bid (issue "Bidding engine")', () => {
 
     // What each one sees of the lot: their own standing; a guest sees no maximum.
     const asA = await client(a.token).get(`/ajax-item/${itemId}`);
-    expect(asA.body.viewer).toEqual({ leading: true, max_amount: 5000 });
+    expect(asA.body.viewer).toEqual({ leading: true, max_amount: 5000, has_bid: true });
     const asB = await client(b.token).get(`/ajax-item/${itemId}`);
-    expect(asB.body.viewer).toEqual({ leading: false, max_amount: null });
+    expect(asB.body.viewer).toEqual({ leading: false, max_amount: null, has_bid: true });
     const asGuest = await new TestClient(server.url).get(`/ajax-item/${itemId}`);
     expect(asGuest.body.viewer).toBeUndefined();
     expect(JSON.stringify(asGuest.body)).not.toContain('5000');

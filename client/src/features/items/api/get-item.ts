@@ -1,7 +1,7 @@
 import { ApiError, apiGet } from '../../../lib/api-client';
 import { MESSAGES } from '@shared/messages';
 import type { Item } from '@shared/schemas/item.schema';
-import { normaliseItem } from './item-normalise';
+import { normaliseItem } from '../../../lib/item-normalise';
 
 /**
  * `GET /ajax-item/{id}`: the item. Rejects with an Error whose message is the text to show:

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiGet, type QueryParams } from '../../../lib/api-client';
 import type { Item } from '@shared/schemas/item.schema';
-import { normaliseItemList } from './item-normalise';
+import { normaliseItemList } from '../../../lib/item-normalise';
 
 /** Category counts for the tabs (every filter applied except the type). */
 export interface CategoryCounts {

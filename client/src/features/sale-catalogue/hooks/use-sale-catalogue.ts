@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { auctionClosedEventSchema, bidPlacedEventSchema } from '@shared/events';
-import { itemSchema, type Item } from '@shared/schemas/item.schema';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Item } from '@shared/schemas/item.schema';
 import type { PublicSale } from '@shared/schemas/sale.schema';
 import { ApiError } from '../../../lib/api-client';
-import { getSocket, subscribeItemRoom } from '../../../lib/socket';
+import { subscribeItemRoom } from '../../../lib/socket';
+import { lotKeys } from '../../../lib/lot-cache';
 import { getSale } from '../api/get-sale';
 import { getSaleLots } from '../api/get-sale-lots';
 
@@ -22,74 +23,45 @@ export interface SaleCatalogue {
 
 const byLotOrder = (a: Item, b: Item) => (a.lot_number ?? Number.MAX_SAFE_INTEGER) - (b.lot_number ?? Number.MAX_SAFE_INTEGER) || a.id - b.id;
 
+/** Query key of a published sale's public page. */
+const saleKey = (saleId: number) => ['sales', 'public', saleId] as const;
+
 /**
- * Loads a sale and its lots page by page, and keeps every loaded lot live over the socket: joins
- * each lot's room `item:{id}` and applies `bid:placed` (price, bids, the end a soft close moved),
- * `auction:closed` (sold or unsold) and `item:updated` (a rescheduled close, a new lot number:
- * the list is sorted again); on every reconnect the loaded pages are read again.
- * Source: issue 13 "Sales" (the catalogue: lots in order with their live price, status and countdown).
+ * A sale and its lots page by page from the server-state cache, every loaded lot kept live: it
+ * joins each lot's room `item:{id}`, whose `bid:placed` (price, bids, the end a soft close moved),
+ * `auction:closed` (sold or unsold) and `item:updated` (a rescheduled close, a new lot number: the
+ * list is sorted again) the app's lot feed applies (lib/lot-cache.ts); after a reconnect the loaded
+ * pages are read again. Source: issue 13 "Sales" (the catalogue: lots in order with their live
+ * price, status and countdown); issue 19 "Server data on the client".
  */
 export function useSaleCatalogue(saleId: number): SaleCatalogue {
-  const [sale, setSale] = useState<PublicSale | null>(null);
-  const [lots, setLots] = useState<Item[]>([]);
-  const [page, setPage] = useState(1);
-  const [lastPage, setLastPage] = useState(1);
-  const [loading, setLoading] = useState(true);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const pageRef = useRef(1);
-
-  /** Reads pages 1..`upTo` again and replaces the loaded lots with them. */
-  const reload = useCallback(
-    async (upTo: number) => {
-      const pages = await Promise.all(Array.from({ length: upTo }, (_, i) => getSaleLots(saleId, i + 1)));
-      setLots(pages.flatMap((p) => p.lots).sort(byLotOrder));
-      setLastPage(pages.at(-1)?.meta.last_page ?? 1);
+  const qc = useQueryClient();
+  const saleQuery = useQuery({ queryKey: saleKey(saleId), queryFn: () => getSale(saleId) });
+  const lotsQuery = useInfiniteQuery({
+    queryKey: lotKeys.list('sale', saleId),
+    queryFn: async ({ pageParam }) => {
+      const res = await getSaleLots(saleId, pageParam);
+      return { items: res.lots, meta: res.meta };
     },
-    [saleId],
-  );
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined),
+    // Read again on the socket's reconnect (lib/lot-cache.ts), not also on the browser's.
+    refetchOnReconnect: false,
+  });
 
-  useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    setError(null);
-    setLots([]);
-    pageRef.current = 1;
-    setPage(1);
-    Promise.all([getSale(saleId), getSaleLots(saleId, 1)])
-      .then(([s, first]) => {
-        if (cancelled) return;
-        setSale(s);
-        setLots([...first.lots].sort(byLotOrder));
-        setLastPage(first.meta.last_page);
-      })
-      .catch((e: unknown) => {
-        if (!cancelled) setError(e instanceof ApiError && e.status === 404 ? 'Sale not found' : 'Failed to load the sale.');
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [saleId]);
+  const pages = lotsQuery.data?.pages;
+  const lots = useMemo(() => {
+    const seen = new Set<number>();
+    return (pages ?? [])
+      .flatMap((p) => p.items)
+      .filter((l) => !seen.has(l.id) && Boolean(seen.add(l.id)))
+      .sort(byLotOrder);
+  }, [pages]);
 
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = lotsQuery;
   const loadMore = useCallback(() => {
-    const next = pageRef.current + 1;
-    setLoadingMore(true);
-    getSaleLots(saleId, next)
-      .then((res) => {
-        pageRef.current = next;
-        setPage(next);
-        setLastPage(res.meta.last_page);
-        setLots((prev) => {
-          const known = new Set(prev.map((l) => l.id));
-          return [...prev, ...res.lots.filter((l) => !known.has(l.id))].sort(byLotOrder);
-        });
-      })
-      .catch(() => undefined)
-      .finally(() => setLoadingMore(false));
-  }, [saleId]);
+    if (!isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, isFetchingNextPage]);
 
   // Every loaded lot's room; joined once per lot, left when the page goes.
   const ids = lots.map((l) => l.id).join(',');
@@ -98,49 +70,19 @@ export function useSaleCatalogue(saleId: number): SaleCatalogue {
     return () => leave.forEach((l) => l());
   }, [ids]);
 
-  useEffect(() => {
-    const socket = getSocket();
-    const patch = (id: number, change: (lot: Item) => Item) =>
-      setLots((prev) => (prev.some((l) => l.id === id) ? prev.map((l) => (l.id === id ? change(l) : l)) : prev));
-    const onBid = (raw: unknown) => {
-      const e = bidPlacedEventSchema.safeParse(raw);
-      if (e.success)
-        patch(e.data.item_id, (l) => ({
-          ...l,
-          bid_amount: e.data.bid_amount,
-          bid_count: e.data.bid_count,
-          min_next_bid: e.data.min_next_bid,
-          date_to: e.data.date_to,
-        }));
-    };
-    const onClosed = (raw: unknown) => {
-      const e = auctionClosedEventSchema.safeParse(raw);
-      if (e.success) patch(e.data.item_id, (l) => ({ ...l, status: e.data.status, closed_by: e.data.closed_by }));
-    };
-    const onUpdated = (raw: Record<string, unknown> & { id: number }) => {
-      setLots((prev) => {
-        if (!prev.some((l) => l.id === raw.id)) return prev;
-        return prev
-          .map((l) => {
-            if (l.id !== raw.id) return l;
-            const merged = itemSchema.safeParse({ ...l, ...raw });
-            return merged.success ? merged.data : l;
-          })
-          .sort(byLotOrder);
-      });
-    };
-    const onReconnect = () => void reload(pageRef.current).catch(() => undefined);
-    socket.on('bid:placed', onBid);
-    socket.on('auction:closed', onClosed);
-    socket.on('item:updated', onUpdated);
-    socket.on('connect', onReconnect);
-    return () => {
-      socket.off('bid:placed', onBid);
-      socket.off('auction:closed', onClosed);
-      socket.off('item:updated', onUpdated);
-      socket.off('connect', onReconnect);
-    };
-  }, [reload]);
+  // No longer live once left: the next visit shows it and reads it again.
+  useEffect(() => () => void qc.invalidateQueries({ queryKey: lotKeys.list('sale', saleId), exact: true, refetchType: 'none' }), [saleId, qc]);
 
-  return { sale, lots, loading, error, hasMore: page < lastPage, loadingMore, loadMore };
+  const failure = saleQuery.error ?? (lotsQuery.data ? null : lotsQuery.error);
+  const error = failure ? (failure instanceof ApiError && failure.status === 404 ? 'Sale not found' : 'Failed to load the sale.') : null;
+  const sale: PublicSale | null = saleQuery.data ?? null;
+  return {
+    sale,
+    lots,
+    loading: !error && (saleQuery.isPending || lotsQuery.isPending),
+    error,
+    hasMore: Boolean(hasNextPage),
+    loadingMore: isFetchingNextPage,
+    loadMore,
+  };
 }

@@ -22,7 +22,10 @@ const tolerantItemSchema = z.object({
   bid_count: num(0),
   min_next_bid: num(0),
   reserve_met: z.boolean().nullable().catch(null),
-  viewer: z.object({ leading: z.boolean(), max_amount: z.number().nullable() }).optional().catch(undefined),
+  viewer: z
+    .object({ leading: z.boolean(), max_amount: z.number().nullable(), has_bid: z.boolean().catch(false) })
+    .optional()
+    .catch(undefined),
   auction_id: nullableNum,
   auction_type_id: num(0),
   auction_type: z
@@ -65,6 +68,8 @@ const tolerantItemSchema = z.object({
   quantity: num(1),
   created_at: str,
   updated_at: str,
+  /** A sale catalogue's lot number (issue 13 "Sales"). */
+  lot_number: z.number().nullable().optional().catch(undefined),
 });
 
 /** Reads one item from the server; null when it has no numeric id. */
