@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
 import {
   cashCheckoutResponseSchema,
@@ -60,4 +61,14 @@ export async function placeCashOrder(payload: OrderPayload): Promise<CashCheckou
     if (e instanceof ApiError) throw new Error(!e.isNetworkError && e.body?.message ? e.body.message : M.codFailed);
     throw e instanceof Error && e.message ? e : new Error(M.codFailed);
   }
+}
+
+/** Places the order with DPO Pay ({@link placeDpoOrder}); the page then leaves for the provider. */
+export function usePlaceDpoOrder() {
+  return useMutation({ mutationFn: placeDpoOrder });
+}
+
+/** Places the cash-on-delivery order ({@link placeCashOrder}); the page then leaves for its next address. */
+export function usePlaceCashOrder() {
+  return useMutation({ mutationFn: placeCashOrder });
 }

@@ -21,8 +21,8 @@ import { checkoutInputSchema, ENABLED_PAYMENT_METHODS, OPEN_ORDERS_PER_BUYER, ty
 import { BillingAddressFields } from '../../../components/billing-address-fields';
 import { HumanVerification } from '../../../components/human-verification/human-verification';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
-import { getBillingAddress, saveBillingAddress } from '../api/billing-address';
-import { placeCashOrder, placeDpoOrder, type OrderPayload } from '../api/place-order';
+import { useSaveBillingAddress, useSavedBillingAddress } from '../api/billing-address';
+import { usePlaceCashOrder, usePlaceDpoOrder, type OrderPayload } from '../api/place-order';
 import { loadGuestBilling, loadGuestCustomer, saveDpoPayment, saveGuestBilling, saveGuestCustomer } from '../lib/checkout-storage';
 import { CustomerStep, DpoLimitNotice, PaymentStep, ReviewBlock, TermsCheckbox } from './checkout-steps';
 import { OrderSummaryPanel } from './order-summary-panel';
@@ -167,6 +167,11 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
   const placed = useRef(false);
   const narrow = useMediaQuery('(max-width: 40em)');
   const prefilled = useRef(false);
+  const billingPrefilled = useRef(false);
+  const savedAddress = useSavedBillingAddress(sessionReady && profile !== null);
+  const billingSave = useSaveBillingAddress();
+  const placeDpo = usePlaceDpoOrder();
+  const placeCash = usePlaceCashOrder();
   const total = lines.reduce((s, l) => s + l.target_amount * l.quantity, 0);
   const units = lines.reduce((s, l) => s + l.quantity, 0);
   // DPO Pay beyond its limit can only fail: the buyer can't go on with it (issue 20).
@@ -213,19 +218,6 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
         email: c.email || (profile.email ?? ''),
         phone: c.phone || phone,
       }));
-      void getBillingAddress().then((a) => {
-        if (!a?.address1) return;
-        const saved = billingFormFromSaved(a);
-        // Whatever the buyer typed before the answer came stays.
-        billingForm.setValues((b) => ({
-          ...b,
-          address: b.address || saved.address,
-          region: b.region || saved.region,
-          state: b.state || saved.state,
-          otherState: b.otherState || saved.otherState,
-          postalCode: b.postalCode || saved.postalCode,
-        }));
-      });
     } else {
       const c = loadGuestCustomer();
       if (c) customerForm.setValues((prev) => ({ ...prev, ...c }));
@@ -235,6 +227,26 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
     // The forms' setters are stable; prefill runs once the session is known.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sessionReady, profile]);
+
+  // A signed-in buyer's saved billing address fills the billing step once it answers (once only:
+  // the step's own save later replaces the cached address).
+  const saved = savedAddress.data;
+  useEffect(() => {
+    if (billingPrefilled.current || !saved?.address1) return;
+    billingPrefilled.current = true;
+    const form = billingFormFromSaved(saved);
+    // Whatever the buyer typed before the answer came stays.
+    billingForm.setValues((b) => ({
+      ...b,
+      address: b.address || form.address,
+      region: b.region || form.region,
+      state: b.state || form.state,
+      otherState: b.otherState || form.otherState,
+      postalCode: b.postalCode || form.postalCode,
+    }));
+    // The form's setter is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saved]);
 
   const goTo = (step: number) => {
     setErrors({});
@@ -276,7 +288,7 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
       setContact({ customerName: `${customer.firstName} ${customer.lastName}`.trim(), customerEmail: customer.email, customerPhone: customer.phone });
     }
     if (active === 1) {
-      if (profile) void saveBillingAddress(billingFormToSaved(billing));
+      if (profile) billingSave.mutate(billingFormToSaved(billing));
       else saveGuestBilling(billing);
     }
     setSaving(false);
@@ -311,7 +323,7 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
     try {
       if (method === 'dpopay') {
         setProgress(M.preparingDpo);
-        const res = await placeDpoOrder(payload('dpopay'));
+        const res = await placeDpo.mutateAsync(payload('dpopay'));
         placed.current = true;
         setPlacedLines(lines);
         saveDpoPayment({
@@ -328,7 +340,7 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
         window.location.assign(res.payment_url);
       } else {
         setProgress(M.processingCash);
-        const res = await placeCashOrder(payload('cash'));
+        const res = await placeCash.mutateAsync(payload('cash'));
         placed.current = true;
         setPlacedLines(lines);
         await onOrderPlaced('cash');

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
 import { ApiError, apiSend, fieldMessages } from '../../../lib/api-client';
 
@@ -55,4 +56,11 @@ export async function registerGuest(form: GuestSignup, verificationToken: string
   } catch {
     /* the account exists; signing in can happen later */
   }
+}
+
+/** Creates the guest's account and signs it in ({@link registerGuest}); the app then reads the session again. */
+export function useRegisterGuest() {
+  return useMutation({
+    mutationFn: ({ form, verificationToken }: { form: GuestSignup; verificationToken: string | null }) => registerGuest(form, verificationToken),
+  });
 }

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Group, Paper, PasswordInput, SimpleGrid, Stack
 import { IconCircleCheck, IconUserPlus } from '@tabler/icons-react';
 import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
 import { notifyInfo } from '../../../lib/notify';
-import { registerGuest, type GuestSignup } from '../api/register-guest';
+import { useRegisterGuest, type GuestSignup } from '../api/register-guest';
 import { SignUpConsentLabel } from '../../../components/legal-links';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 
@@ -45,7 +45,8 @@ export function GuestSignupOffer({ initial, verificationSlot, verificationRequir
   });
   const [token, setToken] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const registration = useRegisterGuest();
+  const busy = registration.isPending;
   const [skipped, setSkipped] = useState(false);
   const set = (k: keyof GuestSignup) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.currentTarget.value });
 
@@ -64,16 +65,13 @@ export function GuestSignupOffer({ initial, verificationSlot, verificationRequir
     if (form.password !== form.passwordConfirmation) return setError(M.signupPasswordsMismatch);
     if (form.password.length < MIN_PASSWORD) return setError(M.signupPasswordShort);
     if (verificationRequired && !token) return setError(M.signupVerification);
-    setBusy(true);
     try {
-      await registerGuest(form, token);
+      await registration.mutateAsync({ form, verificationToken: token });
       markDone();
       setDone('created');
       onRegistered();
     } catch (e) {
       setError(e instanceof Error ? e.message : M.unexpected);
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import { Button, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleX } from '@tabler/icons-react';
 import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
-import { getPaymentResult } from '../api/get-payment-result';
+import { usePaymentResult } from '../api/get-payment-result';
 
 /**
  * /payment-cancel: 'Payment Not Completed' with the message (default 'Payment was cancelled or
@@ -17,9 +16,7 @@ export function PaymentCancelPage() {
   const ref = q.get('CompanyRef');
   const token = q.get('TransactionToken');
 
-  useEffect(() => {
-    if (ref) void getPaymentResult(ref).catch(() => undefined);
-  }, [ref]);
+  usePaymentResult(ref ?? '');
 
   return (
     <Stack align="center" gap="lg" py={{ base: 24, sm: 48 }} maw={640} mx="auto" data-testid="payment-cancel">

@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Divider, Group, List, Loader, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconPrinter, IconTruckDelivery } from '@tabler/icons-react';
 import { CHECKOUT_MESSAGES as M } from '@shared/messages/checkout';
 import { formatMK } from '@shared/rules/money';
-import type { PaymentResult } from '@shared/schemas/checkout.schema';
 import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
-import { getPaymentResult } from '../api/get-payment-result';
+import { usePaymentResult } from '../api/get-payment-result';
 import { AUTH_TOKEN_KEY } from '../api/register-guest';
 import { GuestSignupOffer, SIGNUP_OFFER_DONE_KEY } from './guest-signup-offer';
 
@@ -48,46 +47,37 @@ export function PaymentSuccessPage({ isAuthenticated, onArrive, onRegistered, ve
   const params = new URLSearchParams(window.location.search);
   const ref = params.get('CompanyRef') ?? '';
   const codHours = Number(params.get('reserve_hours') ?? '') || null;
-  const [result, setResult] = useState<PaymentResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const query = usePaymentResult(ref);
+  const result = query.data ?? null;
+  const loading = ref !== '' && query.isFetching;
+  const error = !ref
+    ? 'No order reference was given.'
+    : query.error instanceof ApiError && query.error.status === 404
+      ? 'We could not find this order for your account or browser.'
+      : query.isError
+        ? 'We could not load your order. Please try again.'
+        : null;
   const toasted = useRef(false);
   const arrived = useRef(false);
-
-  const load = async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      const r = await getPaymentResult(ref);
-      setResult(r);
-      if (!toasted.current && (r.status === 'paid' || r.status === 'reserved')) {
-        toasted.current = true;
-        notifySuccess(r.payment_method === 'cash' ? M.orderPlaced(r.reserve_hours ?? codHours ?? 48) : M.paymentCompleted);
-      }
-    } catch (e) {
-      setError(
-        e instanceof ApiError && e.status === 404
-          ? 'We could not find this order for your account or browser.'
-          : 'We could not load your order. Please try again.',
-      );
-    } finally {
-      setLoading(false);
-    }
-  };
+  const load = () => void query.refetch();
 
   useEffect(() => {
     if (!arrived.current) {
       arrived.current = true;
       void onArrive();
     }
-    if (ref) void load();
-    else {
-      setLoading(false);
-      setError('No order reference was given.');
-    }
+    // onArrive runs once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (loading && !result) {
+  // The first answer of a paid or reserved order is told in a toast, once.
+  useEffect(() => {
+    if (!result || toasted.current || (result.status !== 'paid' && result.status !== 'reserved')) return;
+    toasted.current = true;
+    notifySuccess(result.payment_method === 'cash' ? M.orderPlaced(result.reserve_hours ?? codHours ?? 48) : M.paymentCompleted);
+  }, [result, codHours]);
+
+  if (ref && !result && !query.isError) {
     return (
       <Stack align="center" py={80} gap="sm">
         <Loader color="gavel" />
@@ -201,7 +191,7 @@ export function PaymentSuccessPage({ isAuthenticated, onArrive, onRegistered, ve
         <Alert color="orange" variant="light" className="no-print">
           <Group justify="space-between">
             <Text size="sm">Waiting for DPO Pay to confirm…</Text>
-            <Button size="xs" variant="light" color="orange" onClick={() => void load()} loading={loading}>
+            <Button size="xs" variant="light" color="orange" onClick={load} loading={loading}>
               Check again
             </Button>
           </Group>
