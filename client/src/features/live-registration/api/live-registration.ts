@@ -1,6 +1,8 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { LIVE_AUCTION_MESSAGES as M } from '@shared/messages/live-auctions';
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '@shared/schemas/subscription.schema';
+import { accountQueryKey } from '../../../lib/account-queries';
 import { ApiError, apiGet, fieldMessages, readCookie, refreshCsrfCookie } from '../../../lib/api-client';
 
 /**
@@ -45,6 +47,8 @@ export async function getLiveAuctions(): Promise<LiveAuction[]> {
     });
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return [];
+    // The status stays with the text: an answer the server gave is not asked again.
+    if (e instanceof ApiError) throw new ApiError(e.status, M.failedToLoadAuctions, e.body);
     throw new Error(M.failedToLoadAuctions);
   }
 }
@@ -91,4 +95,31 @@ export async function registerForLiveAuction(input: {
     message: (res.status === 422 && fields.length ? fields.join(' ') : body?.message || body?.error) || M.registrationFailed,
     fieldErrors: body?.errors ?? {},
   };
+}
+
+/** Query keys of the live-auction registration: the auctions open to register for, with the user's standing in each. */
+export const liveRegistrationKeys = {
+  auctions: accountQueryKey('live-registration', 'auctions'),
+};
+
+/** The live auctions open for registration ({@link getLiveAuctions}). */
+export function useLiveAuctions() {
+  return useQuery({ queryKey: liveRegistrationKeys.auctions, queryFn: getLiveAuctions });
+}
+
+/**
+ * Sends a registration ({@link registerForLiveAuction}); when accepted, the auction shows as
+ * pending approval in the cached list, as the server will answer it.
+ */
+export function useRegisterForLiveAuction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: registerForLiveAuction,
+    onSuccess: (result, input) => {
+      if (!result.ok) return;
+      queryClient.setQueryData<LiveAuction[]>(liveRegistrationKeys.auctions, (list) =>
+        list?.map((a) => (a.id === input.auctionTypeId ? { ...a, registration_status: 'pending' as const, decline_reason: null } : a)),
+      );
+    },
+  });
 }

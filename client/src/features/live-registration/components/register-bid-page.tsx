@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Checkbox, Grid, Group, Select, Stack, Text, TextInput, ThemeIcon, Timeline, Title } from '@mantine/core';
 import { IconBuildingBank, IconCheck, IconClockHour4, IconGavel, IconListCheck, IconUserCheck, IconX } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
@@ -10,7 +10,8 @@ import { formatMK } from '@shared/rules/money';
 import { LegalLink } from '../../../components/legal-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { getLiveAuctions, registerForLiveAuction, type LiveAuction } from '../api/live-registration';
+import { useQueryFailure } from '../../../lib/query-failure';
+import { useLiveAuctions, useRegisterForLiveAuction, type LiveAuction } from '../api/live-registration';
 import { registrationReturnPath } from '../utils/return-path';
 
 /** Delay before going back after a successful registration. Source: spec/shopping.md §9. */
@@ -68,7 +69,11 @@ const STEPS = [
  */
 export function RegisterBidPage({ verification }: { verification: (onToken: (token: string | null) => void, resetKey: number) => ReactNode }) {
   const navigate = useNavigate();
-  const [auctions, setAuctions] = useState<LiveAuction[] | null>(null);
+  const auctionsQuery = useLiveAuctions();
+  useQueryFailure(auctionsQuery, (e) => notifyError(e.message));
+  const loaded = auctionsQuery.data;
+  const auctions: LiveAuction[] | null = loaded ?? (auctionsQuery.isError ? [] : null);
+  const registration = useRegisterForLiveAuction();
   // An advert of a sale opens the form with that sale chosen (`?auction_type_id=`, issue 20 item 4).
   const [searchParams] = useSearchParams();
   const form = useForm<RegisterBidValues>({
@@ -88,36 +93,31 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
   const [captcha, setCaptcha] = useState<string | null>(null);
   // A verification token is good for one submission: a failed one asks for a new token.
   const [captchaKey, setCaptchaKey] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const busy = registration.isPending;
   const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
+  // Once, on the first answer: an auction already asked for (pending) or held can't be chosen again.
+  const checked = useRef(false);
   useEffect(() => {
-    getLiveAuctions()
-      .then((list) => {
-        setAuctions(list);
-        // An auction already asked for (pending) or held can't be chosen again.
-        const registered = new Set(list.filter(alreadyRegistered).map((a) => String(a.id)));
-        const current = form.getValues().auction_type_id;
-        if (current !== null && registered.has(current)) form.setFieldValue('auction_type_id', null);
-      })
-      .catch((e: Error) => {
-        setAuctions([]);
-        notifyError(e.message);
-      });
-    // Once, on opening: the form's first values are the ones checked against the list.
+    if (!loaded || checked.current) return;
+    checked.current = true;
+    const registered = new Set(loaded.filter(alreadyRegistered).map((a) => String(a.id)));
+    const current = form.getValues().auction_type_id;
+    if (current !== null && registered.has(current)) form.setFieldValue('auction_type_id', null);
+    // The form's setters are stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [loaded]);
 
   const options = useMemo(
     () =>
-      (auctions ?? []).map((a) => ({
+      (loaded ?? []).map((a) => ({
         value: String(a.id),
         label: (a.date_from ? `${a.name} (${formatDateTimeGB(a.date_from)})` : a.name) + registrationSuffix(a),
         disabled: alreadyRegistered(a),
       })),
-    [auctions],
+    [loaded],
   );
   const chosen = auctions?.find((a) => String(a.id) === auctionId) ?? null;
   // The auction the page was opened for, when the user already registered for it.
@@ -132,15 +132,10 @@ export function RegisterBidPage({ verification }: { verification: (onToken: (tok
     setError(null);
     if (!valid || !captcha) return;
     const { reference_number, auction_type_id } = form.getValues();
-    setBusy(true);
-    const result = await registerForLiveAuction({ referenceNumber: reference_number, auctionTypeId: Number(auction_type_id), captchaToken: captcha });
-    setBusy(false);
+    // An accepted registration shows pending in the selector, as the server will.
+    const result = await registration.mutateAsync({ referenceNumber: reference_number, auctionTypeId: Number(auction_type_id), captchaToken: captcha });
     if (result.ok) {
       setDone(result.message);
-      // The selector now shows it pending, as the server will.
-      setAuctions(
-        (list) => list?.map((a) => (String(a.id) === auctionId ? { ...a, registration_status: 'pending' as const, decline_reason: null } : a)) ?? null,
-      );
       notifySuccess(result.message, 'Registration submitted');
       setTimeout(() => navigate(returnTo), SUCCESS_REDIRECT_MS);
       return;
