@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiSend, fieldMessages } from '../../../lib/api-client';
 import { MESSAGES } from '@shared/messages';
@@ -60,4 +61,9 @@ export function loginErrorText(e: unknown): string {
     if (joined) return joined;
   }
   return e.body?.message || MESSAGES.invalidCredentials;
+}
+
+/** Signs in ({@link login}); the caller then reads the session again or reloads, which forgets the cached answers of any user before. */
+export function useLogin() {
+  return useMutation({ mutationFn: login });
 }

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
 import type { ForgotPasswordInput, ResetPasswordInput } from '@shared/schemas/password-reset.schema';
 
@@ -9,4 +10,14 @@ export async function requestPasswordReset(input: ForgotPasswordInput): Promise<
 /** `POST /api/password/reset` → the message to show. Rejects with the api client's error (422 `errors.token` / `errors.password`). */
 export async function resetPassword(input: ResetPasswordInput): Promise<string> {
   return ((await apiSend('POST', '/api/password/reset', input)) as { message: string }).message;
+}
+
+/** Asks for a password-reset link ({@link requestPasswordReset}). */
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}
+
+/** Sets a new password with a reset link's token ({@link resetPassword}). */
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
 }

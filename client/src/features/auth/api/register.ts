@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiSend, fieldMessages } from '../../../lib/api-client';
 import { MESSAGES } from '@shared/messages';
@@ -44,4 +45,11 @@ export async function registerAccount(payload: RegisterPayload, join: JoinStyle,
     }
     throw new Error(fallback);
   }
+}
+
+/** Creates an account ({@link registerAccount}): the payload, how a 422's messages are joined and the fallback text. */
+export function useRegisterAccount() {
+  return useMutation({
+    mutationFn: ({ payload, join, fallback }: { payload: RegisterPayload; join: JoinStyle; fallback: string }) => registerAccount(payload, join, fallback),
+  });
 }

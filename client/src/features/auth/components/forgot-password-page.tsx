@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { IconAt, IconMailCheck } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-client';
-import { requestPasswordReset } from '../api/password-reset';
+import { useRequestPasswordReset } from '../api/password-reset';
 import { AuthPageFrame } from './auth-page-frame';
 
 /**
@@ -11,20 +11,18 @@ import { AuthPageFrame } from './auth-page-frame';
  */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
+  const request = useRequestPasswordReset();
+  const busy = request.isPending;
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setError(null);
     try {
-      setSent(await requestPasswordReset({ email }));
+      setSent(await request.mutateAsync({ email }));
     } catch (err) {
       setError(err instanceof ApiError ? (err.body?.errors?.email?.[0] ?? err.message) : 'Something went wrong. Please try again.');
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconCheck, IconLock, IconMail } from '@tabler/icons-react';
-import { login, type LoginResult } from '../api/login';
+import { useLogin, type LoginResult } from '../api/login';
 import { readCookie, refreshCsrfCookie } from '../../../lib/api-client';
 import { ACCOUNT_MESSAGES } from '@shared/messages/accounts';
 import { useFormVerification } from '../hooks/use-form-verification';
@@ -36,7 +36,9 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
   const form = useForm<LoginValues>({ initialValues: { email: initialEmail, password: '', remember: false } });
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  // Busy from the call until the page moves on: a signed-in form stays as it is.
   const [busy, setBusy] = useState(false);
+  const signIn = useLogin();
   const verification = useFormVerification();
 
   const submit = async ({ email, password, remember }: LoginValues) => {
@@ -68,7 +70,7 @@ export function LoginForm({ variant, initialEmail = '', notice, redirect, onSucc
     }
     setBusy(true);
     try {
-      const result = await login({ email, password, remember, redirect, captchaToken: verification.token });
+      const result = await signIn.mutateAsync({ email, password, remember, redirect, captchaToken: verification.token });
       setSuccess(LOGIN_SUCCESS_TEXT);
       onSuccess(result);
     } catch (err) {

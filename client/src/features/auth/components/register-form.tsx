@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from '@mantine/form';
 import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { registerAccount } from '../api/register';
+import { useRegisterAccount } from '../api/register';
 import { ACCOUNT_MESSAGES as M } from '@shared/messages/accounts';
 import { firstRegistrationError, pageRegistrationError, registrationErrors, type RegisterValues } from '../utils/auth-rules';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
@@ -39,7 +39,9 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
   const v = form.values;
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  // Busy from the call until the caller's own sign-in step (`onSuccess`) is done.
   const [busy, setBusy] = useState(false);
+  const registration = useRegisterAccount();
   const verification = useFormVerification();
 
   const ruleError = firstRegistrationError(v, verification.token);
@@ -68,8 +70,8 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
     try {
       const firstName = v.first_name.trim();
       const lastName = v.last_name.trim();
-      await registerAccount(
-        {
+      await registration.mutateAsync({
+        payload: {
           name: `${firstName} ${lastName}`,
           email: v.email.trim(),
           phone: v.phone.trim(),
@@ -78,9 +80,9 @@ export function RegisterForm({ variant, onSuccess }: RegisterFormProps) {
           ...(variant === 'page' ? { accept_terms: v.accept_terms, accept_marketing: v.accept_marketing, start_session: true } : {}),
           'g-recaptcha-response': verification.token,
         },
-        variant === 'modal' ? 'spaces' : 'commas',
-        variant === 'modal' ? M.registrationFailedModal : M.registrationFailedPage,
-      );
+        join: variant === 'modal' ? 'spaces' : 'commas',
+        fallback: variant === 'modal' ? M.registrationFailedModal : M.registrationFailedPage,
+      });
       if (variant === 'page') setSuccess('Account created! Signing you in...');
       await onSuccess(v);
     } catch (err) {

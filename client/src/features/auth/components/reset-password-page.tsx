@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { resetPassword } from '../api/password-reset';
+import { useResetPassword } from '../api/password-reset';
 import { AuthPageFrame } from './auth-page-frame';
 
 /**
@@ -16,16 +16,16 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [busy, setBusy] = useState(false);
+  const reset = useResetPassword();
+  const busy = reset.isPending;
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [done, setDone] = useState<string | null>(null);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setErrors({});
     try {
-      setDone(await resetPassword({ token, password, password_confirmation: confirmation }));
+      setDone(await reset.mutateAsync({ token, password, password_confirmation: confirmation }));
     } catch (err) {
       const fields = err instanceof ApiError ? err.body?.errors : undefined;
       setErrors({
@@ -34,8 +34,6 @@ export function ResetPasswordPage() {
         password_confirmation: fields?.password_confirmation?.[0],
         form: fields ? undefined : err instanceof Error ? err.message : 'Something went wrong. Please try again.',
       });
-    } finally {
-      setBusy(false);
     }
   };
 
