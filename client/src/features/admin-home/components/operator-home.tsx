@@ -50,18 +50,23 @@ export function OperatorHome() {
   useEffect(() => {
     // Orders change live (a lot closes and its order waits for payment, a payment is recorded):
     // the operators' orders room says so, and the figures are read again at once.
+    const reload = () => void queryClient.invalidateQueries({ queryKey: overviewKeys.all });
     const socket = getSocket();
     let pending: ReturnType<typeof setTimeout> | null = null;
     const onOrder = () => {
       if (pending) clearTimeout(pending);
-      pending = setTimeout(() => void queryClient.invalidateQueries({ queryKey: overviewKeys.all }), ORDER_DEBOUNCE_MS);
+      pending = setTimeout(reload, ORDER_DEBOUNCE_MS);
     };
+    // The tab coming back into view reads the figures again at once.
+    const onVisible = () => document.visibilityState === 'visible' && reload();
+    document.addEventListener('visibilitychange', onVisible);
     const join = () => socket.emit('admin:orders:subscribe', () => undefined);
     socket.on('order:updated', onOrder);
     socket.on('connect', join);
     if (socket.connected) join();
     return () => {
       if (pending) clearTimeout(pending);
+      document.removeEventListener('visibilitychange', onVisible);
       socket.off('order:updated', onOrder);
       socket.off('connect', join);
       if (socket.connected) socket.emit('admin:orders:unsubscribe');

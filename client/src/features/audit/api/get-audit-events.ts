@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { auditPageSchema, type AuditPage } from '@shared/schemas/audit.schema';
 import { ApiError, apiGet, fieldMessages } from '../../../lib/api-client';
+import { operatorReadOptions } from '../../../lib/operator-query';
 
 /** Filters and page of one audit request (absent filters: any). */
 export interface AuditRequest {
@@ -34,6 +36,15 @@ export async function getAuditEvents(request: AuditRequest, signal?: AbortSignal
   return auditPageSchema.parse(body);
 }
 
+/**
+ * Query keys of the audit trail: a page key holds every filter and the page (and its size), so
+ * each combination the address can name is cached on its own.
+ */
+export const auditKeys = {
+  all: ['admin', 'audit'] as const,
+  page: (request: AuditRequest) => [...auditKeys.all, 'page', request] as const,
+};
+
 /** What {@link useAuditEvents} answers. */
 export interface AuditEventsState {
   /** The page shown; null while the first answer of these filters is awaited or after a failure. */
@@ -45,32 +56,29 @@ export interface AuditEventsState {
   reload(): void;
 }
 
+/** The filters of a request, without its page. */
+const filtersOf = (r: AuditRequest) => JSON.stringify([r.subject_type, r.subject_id, r.actor_id, r.type, r.perPage]);
+
 /**
- * Loads one page of the audit trail for `request`, again whenever a filter or the page changes
- * (only the latest request's answer is shown).
+ * Loads one page of the audit trail for `request`, again whenever a filter or the page changes.
+ * Another page of the same filters stays on screen while the next is read; another filter's rows
+ * are never shown as this one's.
  */
 export function useAuditEvents(request: AuditRequest): AuditEventsState {
   const { subject_type, subject_id, actor_id, type, page, perPage } = request;
-  const key = JSON.stringify([subject_type, subject_id, actor_id, type, page, perPage]);
-  const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<{ key: string; attempt: number; page: AuditPage | null; error: string | null } | null>(null);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    getAuditEvents({ subject_type, subject_id, actor_id, type, page, perPage }, abort.signal)
-      .then((fetched) => {
-        if (!abort.signal.aborted) setAnswer({ key, attempt, page: fetched, error: null });
-      })
-      .catch((e: unknown) => {
-        if (abort.signal.aborted) return;
-        const error = e instanceof ApiError ? fieldMessages(e.body).join(' ') || e.message : 'The audit trail could not be read.';
-        setAnswer({ key, attempt, page: null, error });
-      });
-    return () => abort.abort();
-  }, [key, subject_type, subject_id, actor_id, type, page, perPage, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  // Another filter's rows are never shown as this one's; a reload keeps its own rows meanwhile.
-  const current = answer?.key === key ? answer : null;
-  return { result: current?.page ?? null, error: current?.error ?? null, loading: current?.attempt !== attempt, reload };
+  const key: AuditRequest = { subject_type, subject_id, actor_id, type, page, perPage };
+  const query = useQuery({
+    ...operatorReadOptions,
+    queryKey: auditKeys.page(key),
+    queryFn: ({ signal }) => getAuditEvents(key, signal),
+    placeholderData: (previous, previousQuery) => (previousQuery && filtersOf(previousQuery.queryKey[3]) === filtersOf(key) ? previous : undefined),
+  });
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const error = query.error
+    ? query.error instanceof ApiError
+      ? fieldMessages(query.error.body).join(' ') || query.error.message
+      : 'The audit trail could not be read.'
+    : null;
+  return { result: error ? null : (query.data ?? null), error, loading: query.isFetching, reload };
 }
