@@ -1,6 +1,8 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { importResultSchema, type ImportResult } from '@shared/schemas/catalogue-import.schema';
 import { ApiError, apiGet, apiSendForm } from '../../../lib/api-client';
+import { operatorReadOptions } from '../../../lib/operator-query';
 
 /**
  * `POST /api/admin/lots/import` (multipart `file`, `images[]`, `dry_run`): the preview (`dryRun`)
@@ -36,9 +38,29 @@ export class ImportRefused extends Error {
 }
 
 /** The sales an export may be limited to (`GET /api/admin/sales`): id and name, newest first. */
-export async function getSaleNames(): Promise<{ id: number; name: string }[]> {
+export async function getSaleNames(signal?: AbortSignal): Promise<{ id: number; name: string }[]> {
   const body = z
     .object({ data: z.array(z.object({ id: z.number(), name: z.string() }).loose()) })
-    .parse(await apiGet('/api/admin/sales', undefined, { withCsrf: true }));
+    .parse(await apiGet('/api/admin/sales', undefined, { withCsrf: true, signal }));
   return body.data.map((s) => ({ id: s.id, name: s.name }));
+}
+
+/** Query keys of the catalogue import screen. */
+export const catalogueImportKeys = {
+  all: ['admin', 'catalogue-import'] as const,
+  saleNames: () => [...catalogueImportKeys.all, 'sale-names'] as const,
+};
+
+/** The sales an export may be limited to, as a query. */
+export const saleNamesQuery = () =>
+  queryOptions({ ...operatorReadOptions, queryKey: catalogueImportKeys.saleNames(), queryFn: ({ signal }) => getSaleNames(signal) });
+
+/**
+ * The preview or the import ({@link importCatalogue}) as a mutation. Nothing cached here shows
+ * lots; the lot and sale screens read theirs again when opened.
+ */
+export function useImportCatalogue() {
+  return useMutation({
+    mutationFn: ({ csv, pictures, dryRun }: { csv: File; pictures: readonly File[]; dryRun: boolean }) => importCatalogue(csv, pictures, dryRun),
+  });
 }

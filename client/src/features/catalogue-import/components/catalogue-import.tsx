@@ -1,10 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFileSpreadsheet, IconPhoto, IconUpload } from '@tabler/icons-react';
 import type { ImportResult, ImportRow } from '@shared/schemas/catalogue-import.schema';
 import { MAX_IMPORT_PICTURES } from '@shared/schemas/catalogue-import.schema';
-import { getSaleNames, importCatalogue, ImportRefused } from '../api/catalogue-import';
+import { ImportRefused, saleNamesQuery, useImportCatalogue } from '../api/catalogue-import';
+
+/** The export's sale choices until they are read. */
+const NO_SALES: { id: number; name: string }[] = [];
 
 const ACTION_COLOURS: Record<ImportRow['action'], string> = { create: 'green', update: 'blue', unchanged: 'gray', error: 'red' };
 const ACTION_NAMES: Record<ImportRow['action'], string> = { create: 'New lot', update: 'Update', unchanged: 'No change', error: 'Error' };
@@ -21,15 +25,10 @@ export function CatalogueImport() {
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [done, setDone] = useState<ImportResult | null>(null);
   const [problem, setProblem] = useState<{ message: string; messages: string[] } | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
-  const [sales, setSales] = useState<{ id: number; name: string }[]>([]);
+  const sending = useImportCatalogue();
+  const busy = sending.isPending ? (sending.variables.dryRun ? 'preview' : 'import') : null;
+  const sales = useQuery(saleNamesQuery()).data ?? NO_SALES;
   const [exportSale, setExportSale] = useState<string | null>(null);
-
-  useEffect(() => {
-    getSaleNames()
-      .then(setSales)
-      .catch(() => setSales([]));
-  }, []);
 
   const reset = () => {
     setPreview(null);
@@ -38,10 +37,9 @@ export function CatalogueImport() {
   };
   const run = async (dryRun: boolean) => {
     if (!csv) return;
-    setBusy(dryRun ? 'preview' : 'import');
     setProblem(null);
     try {
-      const result = await importCatalogue(csv, pictures, dryRun);
+      const result = await sending.mutateAsync({ csv, pictures, dryRun });
       if (dryRun) setPreview(result);
       else {
         setDone(result);
@@ -52,8 +50,6 @@ export function CatalogueImport() {
         setProblem({ message: err.message, messages: err.result ? [] : err.messages });
         if (err.result) setPreview(err.result);
       } else setProblem({ message: 'The file could not be sent. Check the connection and try again.', messages: [] });
-    } finally {
-      setBusy(null);
     }
   };
 
