@@ -57,7 +57,7 @@ function offlineFiles(manifest: Record<string, ManifestChunk>): Set<string> {
  * push handlers (`public/push-sw.js`) and forgets the stored lots when someone signs in or out
  * (`public/sw-session.js`). Source: issue "Installable and offline".
  */
-const pwa: Partial<VitePWAOptions> = {
+export const pwaOptions: Partial<VitePWAOptions> = {
   // Registered by the app itself (client/src/lib/service-worker.ts), after the page has loaded.
   injectRegister: false,
   registerType: 'autoUpdate',
@@ -170,7 +170,7 @@ export default defineConfig({
   root: clientRoot,
   // Brotli and gzip files beside every text asset, made once at build: the server sends them as
   // they are (express-static-gzip), so slow mobile connections get small files at no CPU cost.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }), VitePWA(pwa), appleTouchIcon],
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }), VitePWA(pwaOptions), appleTouchIcon],
   resolve: {
     // `@shared/x` is the repository's shared/ folder (tsconfig.json "paths" says the same to tsc and tsx).
     alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) },
