@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DASHBOARD_MESSAGES, DASHBOARD_SEARCH_DEBOUNCE_MS } from '@shared/messages/dashboard';
 import { getActiveBids } from '../api/get-active-bids';
+import { dashboardKeys } from '../api/query-keys';
 import type { BidRecordPage } from '../utils/bid-records';
 import { applyBidPlaced, applyOutbid, takeClosed } from '../utils/live-updates';
 import { useDashboardSocket } from './use-dashboard-socket';
@@ -10,68 +12,67 @@ import { useDashboardSocket } from './use-dashboard-socket';
 export const ACTIVE_BIDS_PAGE_SIZE = 12;
 
 /**
- * State of /bid-dashboard/active-bids: a page of active entries with search (500 ms) and
- * pagination, live like the dashboard (outbid flips, closed auctions leave the list).
- * Source: spec/accounts-and-shell.md §2, §7.
+ * State of /bid-dashboard/active-bids from the server-state cache: a page of active entries with
+ * search (500 ms) and pagination (the page shown stays while the next is read), live like the
+ * dashboard (outbid flips, closed auctions leave the list; after a reconnect the page is read
+ * again). Source: spec/accounts-and-shell.md §2, §7; issue 19 "Server data on the client".
  */
 export function useActiveBids(userId: number) {
-  const [data, setData] = useState<BidRecordPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const qc = useQueryClient();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, DASHBOARD_SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
-  const seq = useRef(0);
-  const dataRef = useRef(data);
-  dataRef.current = data;
-
-  const load = useCallback(async (p: number, s: string) => {
-    const mine = ++seq.current;
-    setLoading(true);
-    try {
-      const res = await getActiveBids({ page: p, perPage: ACTIVE_BIDS_PAGE_SIZE, search: s || undefined });
-      if (mine !== seq.current) return;
-      setData(res);
-      setError(null);
-    } catch {
-      if (mine === seq.current) setError(DASHBOARD_MESSAGES.failedToFetchActiveBids);
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  }, []);
-
   useEffect(() => setPage(1), [debounced]);
-  useEffect(() => {
-    void load(page, debounced);
-  }, [page, debounced, load]);
 
-  const put = (next: BidRecordPage) => {
-    dataRef.current = next;
-    setData(next);
-  };
+  const queryKey = dashboardKeys.active(userId, { page, search: debounced });
+  const query = useQuery({
+    queryKey,
+    queryFn: () => getActiveBids({ page, perPage: ACTIVE_BIDS_PAGE_SIZE, search: debounced || undefined }),
+    placeholderData: keepPreviousData,
+    refetchOnReconnect: false,
+  });
+
+  // No longer live once left: a return shows it and reads it again.
+  useEffect(() => () => void qc.invalidateQueries({ queryKey: dashboardKeys.actives(userId), refetchType: 'none' }), [qc, userId]);
+
+  const keyText = JSON.stringify(queryKey);
+  const change = useCallback(
+    (fn: (d: BidRecordPage) => BidRecordPage) => qc.setQueryData<BidRecordPage>(JSON.parse(keyText) as unknown[], (d) => (d ? fn(d) : d)),
+    [qc, keyText],
+  );
+  const data = query.data ?? null;
   const ids = data?.records.flatMap((r) => (r.kind === 'bid' ? [r.bid.item_id] : [])) ?? [];
   useDashboardSocket(ids, {
     onBidPlaced: (e) => {
-      const prev = dataRef.current;
-      if (!prev) return;
-      const res = applyBidPlaced(prev.records, e, userId);
-      if (res.found) put({ ...prev, records: res.records });
-      else if (e.bid.user_id === userId) void load(page, debounced);
+      let found = false;
+      change((d) => {
+        const res = applyBidPlaced(d.records, e, userId);
+        found = res.found;
+        return res.found ? { ...d, records: res.records } : d;
+      });
+      if (!found && e.bid.user_id === userId) void query.refetch();
     },
-    onOutbid: (e) => {
-      const prev = dataRef.current;
-      if (!prev) return;
-      const res = applyOutbid(prev.records, e);
-      if (res.found) put({ ...prev, records: res.records });
-    },
-    onClosed: (e) => {
-      const prev = dataRef.current;
-      if (!prev) return;
-      const res = takeClosed(prev.records, e, userId);
-      if (res.closed) put({ ...prev, records: res.records, pagination: { ...prev.pagination, total: Math.max(0, prev.pagination.total - 1) } });
-    },
-    onReconnect: () => void load(page, debounced),
+    onOutbid: (e) =>
+      change((d) => {
+        const res = applyOutbid(d.records, e);
+        return res.found ? { ...d, records: res.records } : d;
+      }),
+    onClosed: (e) =>
+      change((d) => {
+        const res = takeClosed(d.records, e, userId);
+        return res.closed ? { ...d, records: res.records, pagination: { ...d.pagination, total: Math.max(0, d.pagination.total - 1) } } : d;
+      }),
+    onReconnect: () => void query.refetch(),
   });
 
-  return { data, loading, error, search, setSearch, page, setPage, retry: () => void load(page, debounced) };
+  return {
+    data,
+    loading: query.isFetching && (query.isPending || query.isPlaceholderData),
+    error: query.isError ? DASHBOARD_MESSAGES.failedToFetchActiveBids : null,
+    search,
+    setSearch,
+    page,
+    setPage,
+    retry: () => void query.refetch(),
+  };
 }
