@@ -134,6 +134,7 @@ describe('installable and offline (issue "Installable and offline")', () => {
       // A bid offline is refused on the phone with its reason; nothing goes to the server.
       const bids = countRequests(context, '/ajax-bid');
       await page.getByTestId('bid-offline').getByText(BIDDING_MESSAGES.offline).waitFor();
+      expect(await page.getByText('You need to be signed in to bid.').count()).toBe(0);
       // The minimum bid, as the field offers it.
       const amountInput = page.getByTestId('bid-amount-input');
       await amountInput.fill((await amountInput.getAttribute('placeholder')) ?? '');

@@ -404,7 +404,8 @@ export function BidForm({ item, user, now, increment, maxBidFactor, subscription
           >
             {closed ? 'Auction Ended' : notStarted ? refusal.message : label}
           </Button>
-          {!user && !closed && (
+          {/* Offline the session cannot be read: the offline notice says what matters. */}
+          {!user && !closed && online && (
             <Text size="xs" c="dimmed" ta="center">
               You need to be signed in to bid.
             </Text>
