@@ -1,23 +1,17 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_BID_SETTINGS, getBidSettings, type BidSettings } from '../api/get-bid-increment';
 import { checkSubscription, type SubscriptionCheck } from '../api/check-subscription';
 import type { SubscriptionUpdatedEvent } from '@shared/schemas/subscription.schema';
 import { getSocket } from '../../../lib/socket';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 
-/** The bid form's settings: the increment (MWK, default 1) and the bid ceiling's factor (default 10) until loaded. */
+/**
+ * The bid form's settings: the increment (MWK, default 1) and the bid ceiling's factor (default
+ * 10) until loaded; read once a minute at most, however many lots are opened (one setting for all).
+ */
 export function useBidSettings(): BidSettings {
-  const [settings, setSettings] = useState(DEFAULT_BID_SETTINGS);
-  useEffect(() => {
-    let cancelled = false;
-    void getBidSettings().then((v) => {
-      if (!cancelled) setSettings(v);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  return settings;
+  return useQuery({ queryKey: ['settings', 'bid-increment'], queryFn: getBidSettings, staleTime: 60_000 }).data ?? DEFAULT_BID_SETTINGS;
 }
 
 /**
