@@ -96,9 +96,18 @@ function quoteList(names: string[]): string {
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}` : (quoted[0] ?? '');
 }
 
+const MALAWI_DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Africa/Blantyre',
+});
+
 /** 28 Nov 2026, 14:00 in Malawi's time. */
 function malawiDateTime(d: Date): string {
-  return d.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Blantyre' });
+  return MALAWI_DATE_TIME.format(d);
 }
 
 function short(name: string): string {

@@ -1,3 +1,6 @@
+/** One formatter for every amount: building an `Intl.NumberFormat` costs about 100 µs, formatting with one under 1 µs. */
+const WHOLE_KWACHA = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 /**
  * Formats an amount of Malawi kwacha for display: `MK 1,250,000`.
  * No decimals (rounded half away from zero), thousands commas, zero is `MK 0`.
@@ -9,7 +12,7 @@ export function formatMK(amount: number | string | null | undefined): string {
   const value = typeof amount === 'string' ? Number(amount) : amount;
   if (value == null || !Number.isFinite(value)) return 'MK 0';
   const rounded = Math.round(Math.abs(value)) * Math.sign(value);
-  return `MK ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(rounded === 0 ? 0 : rounded)}`;
+  return `MK ${WHOLE_KWACHA.format(rounded === 0 ? 0 : rounded)}`;
 }
 
 /**

@@ -10,13 +10,17 @@ import type { Item } from '@shared/schemas/item.schema';
 import { pictureSource } from '../../../lib/picture-srcset';
 import classes from './catalogue-lot.module.css';
 
+// Built once: each lot's close time is drawn again every second while the catalogue counts down.
+const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
+
 /** A lot's end as bidders read it in a catalogue: `14:01:30` today, else `5 Dec, 14:01:30` (en-GB). */
 function closeTimeText(iso: string | null, now: Date): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  return d.toDateString() === now.toDateString() ? time : `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}, ${time}`;
+  const time = CLOCK.format(d);
+  return d.toDateString() === now.toDateString() ? time : `${DAY.format(d)}, ${time}`;
 }
 
 /** Where the lot stands at `now`: open (and how long left), not yet open, ended waiting for its close, sold or not sold. */
