@@ -125,6 +125,10 @@ describe('installable and offline (issue "Installable and offline")', () => {
       await page.getByText(name).first().waitFor();
       await shot(page, 'offline-home');
 
+      // Inside the app, offline, a tap on the lot's card opens it from the device too.
+      await page.getByText(name).first().click();
+      await page.getByRole('heading', { name }).first().waitFor();
+
       await page.goto(`${e2e.server.url}/item/${itemId}`);
       await page.reload();
       await page.getByText(BANNER).waitFor();

@@ -10,8 +10,11 @@ function shouldRetry(failures: number, error: unknown): boolean {
 /**
  * The one server-state cache of the app (TanStack Query). Lots stay live over the socket rather
  * than by refetching (lib/lot-cache.ts), so nothing is read again on window focus, and a read is
- * fresh for 15 s: bidders on costly mobile data pay for every request. Source: issue 19 "What we
- * still write by hand", issue 17.
+ * fresh for 15 s: bidders on costly mobile data pay for every request. Offline, a read is still
+ * tried (the service worker answers with the copy it stored: the last listing and lots seen), and
+ * a change is sent at once and fails with its message rather than waiting, queued, for the network.
+ * Source: issue 19 "What we still write by hand", issue 17 (installable and offline: "never queued
+ * silently").
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -20,7 +23,8 @@ export const queryClient = new QueryClient({
       gcTime: 5 * 60_000,
       retry: shouldRetry,
       refetchOnWindowFocus: false,
+      networkMode: 'offlineFirst',
     },
-    mutations: { retry: false },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
