@@ -1,5 +1,8 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, apiSend } from '../../../lib/api-client';
+import { operatorReadOptions } from '../../../lib/operator-query';
+import { biddingKeys } from './query-keys';
 
 const amount = z.coerce.number();
 const bandSchema = z.object({ from: amount, increment: amount });
@@ -56,8 +59,8 @@ const lotBidsSchema = z.object({
 export type LotBidsForOperators = z.infer<typeof lotBidsSchema>;
 
 /** `GET /api/admin/items/{id}/bids`. Rejects with the api client's error. Source: issue "Bidding engine" (retraction). */
-export async function getLotBidsForOperators(itemId: number): Promise<LotBidsForOperators> {
-  return lotBidsSchema.parse(await apiGet(`/api/admin/items/${itemId}/bids`));
+export async function getLotBidsForOperators(itemId: number, signal?: AbortSignal): Promise<LotBidsForOperators> {
+  return lotBidsSchema.parse(await apiGet(`/api/admin/items/${itemId}/bids`, undefined, { signal }));
 }
 
 /**
@@ -67,4 +70,29 @@ export async function getLotBidsForOperators(itemId: number): Promise<LotBidsFor
  */
 export async function retractBid(bidId: number, reason: string): Promise<void> {
   await apiSend('POST', `/api/admin/bids/${bidId}/retract`, { reason });
+}
+
+/** The increment tables as a query. */
+export const incrementTablesQuery = () => queryOptions({ ...operatorReadOptions, queryKey: biddingKeys.increments, queryFn: getIncrementTables });
+
+/** Saves an increment table ({@link saveIncrementTable}); the tables are read again. */
+export function useSaveIncrementTable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ auctionTypeId, bands }: { auctionTypeId: number | null; bands: IncrementBand[] }) => saveIncrementTable(auctionTypeId, bands),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: biddingKeys.increments }),
+  });
+}
+
+/** A lot's bids as operators see them, as a query. */
+export const lotBidsQuery = (itemId: number) =>
+  queryOptions({ ...operatorReadOptions, queryKey: biddingKeys.lotBids(itemId), queryFn: ({ signal }) => getLotBidsForOperators(itemId, signal) });
+
+/** Retracts a bid ({@link retractBid}); every lot's bids read here are read again. */
+export function useRetractBid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bidId, reason }: { bidId: number; reason: string }) => retractBid(bidId, reason),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: biddingKeys.lotBidsAll }),
+  });
 }

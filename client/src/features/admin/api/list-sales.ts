@@ -1,5 +1,8 @@
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
+import { operatorReadOptions } from '../../../lib/operator-query';
+import { advertKeys } from './query-keys';
 
 /** A sale an advert can announce: a live auction type with its dates (ISO, or null). */
 export interface SaleOption {
@@ -28,3 +31,6 @@ export async function listSales(): Promise<SaleOption[]> {
     return parsed.success ? [parsed.data] : [];
   });
 }
+
+/** The live sales for the advert form's sale select, as a query. */
+export const liveSalesQuery = () => queryOptions({ ...operatorReadOptions, queryKey: advertKeys.liveSales, queryFn: listSales });

@@ -1,5 +1,8 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SiteSettingsPatch, SiteSettingsView } from '@shared/schemas/site-settings.schema';
 import { apiGet, apiSend } from '../../../lib/api-client';
+import { operatorReadOptions } from '../../../lib/operator-query';
+import { settingsKeys } from './query-keys';
 
 /** `GET /api/admin/settings` → the operators' settings. Source: issue 20 item 8; issue 13. */
 export async function getSiteSettings(): Promise<SiteSettingsView> {
@@ -13,3 +16,15 @@ export async function changeSiteSettings(patch: SiteSettingsPatch): Promise<Site
 
 /** Address of the newsletter subscribers' CSV download (`GET`, admin role). Source: issue 13 "Settlement and results". */
 export const NEWSLETTER_SUBSCRIBERS_CSV = '/api/admin/newsletter/subscribers.csv';
+
+/** The operators' settings as a query. */
+export const siteSettingsQuery = () => queryOptions({ ...operatorReadOptions, queryKey: settingsKeys.all, queryFn: getSiteSettings });
+
+/** Changes settings ({@link changeSiteSettings}); the server's answer becomes the cached settings. */
+export function useChangeSiteSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeSiteSettings,
+    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.all, settings),
+  });
+}

@@ -1,13 +1,18 @@
 import { Badge, Button, Card, FileInput, Group, Image, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconPhoto, IconPlus } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { AdvertView } from '@shared/schemas/advert.schema';
 import { HistoryLink } from '../../../components/history-link';
 import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { endAdvert, listAllAdverts, saveAdvert } from '../api/admin-api';
-import { listSales, type SaleOption } from '../api/list-sales';
+import { useReadFailureNotice } from '../../../lib/operator-query';
+import { advertsQuery, useEndAdvert, useSaveAdvert } from '../api/admin-api';
+import { liveSalesQuery, type SaleOption } from '../api/list-sales';
+
+/** The sale select's options until they are read. */
+const NO_SALES: SaleOption[] = [];
 
 /** `datetime-local` value of an ISO time, in the browser's zone. */
 function toLocalInput(iso: string): string {
@@ -60,26 +65,14 @@ function saleOptions(sales: SaleOption[], current: string | null): { value: stri
  * it announces). Every change reaches open home pages live. Source: spec/accounts-and-shell.md §4 (banner countdown).
  */
 export function AdvertsAdmin() {
-  const [adverts, setAdverts] = useState<AdvertView[] | null>(null);
+  const { data, error: loadError } = useQuery(advertsQuery());
+  useReadFailureNotice(loadError, 'Failed to fetch advertisements.');
+  const adverts: AdvertView[] | null = data ?? (loadError ? [] : null);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [sales, setSales] = useState<SaleOption[]>([]);
-  useEffect(() => {
-    listSales()
-      .then(setSales)
-      .catch(() => setSales([]));
-  }, []);
-
-  const load = useCallback(() => {
-    listAllAdverts()
-      .then(setAdverts)
-      .catch(() => {
-        setAdverts([]);
-        notifyError('Failed to fetch advertisements.');
-      });
-  }, []);
-  useEffect(load, [load]);
+  const sales = useQuery(liveSalesQuery()).data ?? NO_SALES;
+  const saving = useSaveAdvert();
+  const ending = useEndAdvert();
 
   const save = async () => {
     if (!draft) return;
@@ -90,25 +83,20 @@ export function AdvertsAdmin() {
     form.set('active', String(draft.active));
     form.set('auction_type_id', draft.saleId ?? '');
     if (draft.image) form.set('image', draft.image);
-    setSaving(true);
     setError(null);
     try {
-      await saveAdvert(draft.id, form);
+      await saving.mutateAsync({ id: draft.id, form });
       notifySuccess(draft.id === null ? 'Advert created' : 'Advert saved');
       setDraft(null);
-      load();
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Failed to save the advert');
-    } finally {
-      setSaving(false);
     }
   };
 
   const end = async (a: AdvertView) => {
     try {
-      await endAdvert(a.id);
+      await ending.mutateAsync(a.id);
       notifySuccess('Advert ended');
-      load();
     } catch {
       notifyError('Failed to end the advert');
     }
@@ -243,7 +231,7 @@ export function AdvertsAdmin() {
               <Button variant="default" onClick={() => setDraft(null)}>
                 Cancel
               </Button>
-              <Button loading={saving} onClick={() => void save()}>
+              <Button loading={saving.isPending} onClick={() => void save()}>
                 Save
               </Button>
             </Group>

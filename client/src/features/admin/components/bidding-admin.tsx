@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { BIDDING_MESSAGES } from '@shared/messages/bidding';
 import { formatMK, groupDigits, parseGroupedAmount } from '@shared/rules/money';
@@ -9,11 +10,12 @@ import { ApiError } from '../../../lib/api-client';
 import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useReadFailureNotice } from '../../../lib/operator-query';
 import {
-  getIncrementTables,
-  getLotBidsForOperators,
-  retractBid,
-  saveIncrementTable,
+  incrementTablesQuery,
+  lotBidsQuery,
+  useRetractBid,
+  useSaveIncrementTable,
   type IncrementBand,
   type IncrementTables,
   type LotBidsForOperators,
@@ -71,26 +73,22 @@ export function BiddingAdmin() {
 }
 
 function IncrementTablesCard() {
-  const [tables, setTables] = useState<IncrementTables | null>(null);
+  const queryClient = useQueryClient();
+  const query = useQuery(incrementTablesQuery());
+  useReadFailureNotice(query.error, 'Failed to load the increment tables');
   const [selected, setSelected] = useState<string>(GLOBAL);
   const [rows, setRows] = useState<BandRow[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const saveTable = useSaveIncrementTable();
+  const saving = saveTable.isPending;
 
-  const load = useCallback(async () => {
-    try {
-      const t = await getIncrementTables();
-      setTables(t);
-      return t;
-    } catch {
-      notifyError('Failed to load the increment tables');
-      return null;
-    }
-  }, []);
-
-  useEffect(() => {
-    void load().then((t) => t && setRows(toRows(t.global)));
-  }, [load]);
+  // The editor starts from the tables as read on opening the screen (not from an older cached copy).
+  const [started, setStarted] = useState(false);
+  if (!started && query.isFetchedAfterMount && query.data) {
+    setStarted(true);
+    setRows(toRows(query.data.global));
+  }
+  const tables: IncrementTables | null = started ? (query.data ?? null) : null;
 
   const bandsOf = (t: IncrementTables, key: string) => (key === GLOBAL ? t.global : (t.sales.find((s) => String(s.auction_type_id) === key)?.bands ?? []));
   const sale = tables?.sales.find((s) => String(s.auction_type_id) === selected) ?? null;
@@ -106,13 +104,13 @@ function IncrementTablesCard() {
     const local = rowErrors(bands);
     setErrors(local);
     if (Object.keys(local).length) return;
-    setSaving(true);
     try {
       // Sent in the rows' order so the server's `bands.{i}` errors land on the row shown; it stores them ascending.
       const parsed = bands.map((r) => ({ from: parseGroupedAmount(r.from), increment: parseGroupedAmount(r.increment) }));
-      await saveIncrementTable(selected === GLOBAL ? null : Number(selected), parsed);
+      await saveTable.mutateAsync({ auctionTypeId: selected === GLOBAL ? null : Number(selected), bands: parsed });
       notifySuccess(parsed.length ? 'Increment table saved' : sale ? `${sale.name} now uses the global table` : 'Global table removed');
-      const t = await load();
+      // The tables as stored (ascending), once read again.
+      const t = await queryClient.fetchQuery(incrementTablesQuery()).catch(() => null);
       if (t) setRows(toRows(bandsOf(t, selected)));
     } catch (e) {
       if (e instanceof ApiError && e.status === 422 && e.body?.errors) {
@@ -120,8 +118,6 @@ function IncrementTablesCard() {
       } else {
         notifyError('Failed to save the increment table');
       }
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -270,28 +266,15 @@ function LotBidsCard() {
   const itemParam = params.get('item') ?? '';
   const itemId = /^\d+$/.test(itemParam) ? Number(itemParam) : null;
   const [lotText, setLotText] = useState(itemParam);
-  const [lot, setLot] = useState<LotBidsForOperators | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const query = useQuery({ ...lotBidsQuery(itemId ?? 0), enabled: itemId !== null });
+  const lot: LotBidsForOperators | null = itemId !== null && !query.error ? (query.data ?? null) : null;
+  const loadError =
+    itemId !== null && query.error ? (query.error instanceof ApiError && query.error.status === 404 ? 'No such lot' : 'Failed to load the lot’s bids') : null;
   const [retracting, setRetracting] = useState<LotBidsForOperators['data'][number] | null>(null);
-
-  const load = useCallback(async () => {
-    if (itemId === null) {
-      setLot(null);
-      return;
-    }
-    try {
-      setLot(await getLotBidsForOperators(itemId));
-      setLoadError(null);
-    } catch (e) {
-      setLot(null);
-      setLoadError(e instanceof ApiError && e.status === 404 ? 'No such lot' : 'Failed to load the lot’s bids');
-    }
-  }, [itemId]);
 
   useEffect(() => {
     setLotText(itemParam);
-    void load();
-  }, [load, itemParam]);
+  }, [itemParam]);
 
   const show = (e: FormEvent) => {
     e.preventDefault();
@@ -457,14 +440,7 @@ function LotBidsCard() {
           </Stack>
         )}
       </Stack>
-      <RetractModal
-        bid={retracting}
-        onClose={() => setRetracting(null)}
-        onDone={() => {
-          setRetracting(null);
-          void load();
-        }}
-      />
+      <RetractModal bid={retracting} onClose={() => setRetracting(null)} onDone={() => setRetracting(null)} />
     </Card>
   );
 }
@@ -472,7 +448,8 @@ function LotBidsCard() {
 function RetractModal({ bid, onClose, onDone }: { bid: LotBidsForOperators['data'][number] | null; onClose: () => void; onDone: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const retract = useRetractBid();
+  const busy = retract.isPending;
 
   useEffect(() => {
     setReason('');
@@ -486,16 +463,13 @@ function RetractModal({ bid, onClose, onDone }: { bid: LotBidsForOperators['data
       setError(BIDDING_MESSAGES.retractionReasonRequired);
       return;
     }
-    setBusy(true);
     try {
-      await retractBid(bid.id, reason.trim());
+      await retract.mutateAsync({ bidId: bid.id, reason: reason.trim() });
       notifySuccess(`Bid of ${formatMK(bid.bid_amount)} retracted`);
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.body?.errors?.reason?.[0]) setError(err.body.errors.reason[0]);
       else setError(err instanceof ApiError ? err.body?.error || err.body?.message || 'Failed to retract the bid' : 'Failed to retract the bid');
-    } finally {
-      setBusy(false);
     }
   };
 

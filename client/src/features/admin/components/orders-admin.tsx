@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMK } from '@shared/rules/money';
@@ -27,8 +28,10 @@ import { HistoryLink } from '../../../components/history-link';
 import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useReadFailureNotice } from '../../../lib/operator-query';
 import { useServerNow } from '../../../lib/server-clock';
-import { cancelReservedOrder, listAdminOrders, recordCashReceived } from '../api/admin-api';
+import { laterOrderView, ordersPageQuery, useSettleReservedOrder } from '../api/admin-api';
+import { orderKeys } from '../api/query-keys';
 import { useOrdersFeed } from '../hooks/use-orders-feed';
 import { RecordWonPayment } from './record-won-payment';
 
@@ -55,9 +58,6 @@ const URGENT_MS = 6 * 3600_000;
 /** Live events arriving together (a burst of orders) trigger one quiet reload. */
 const RELOAD_COALESCE_MS = 300;
 
-/** Of two views of one order, the later (by `updated_at`; ties go to `b`, the newer arrival). */
-const later = (a: AdminOrderView, b: AdminOrderView) => (Date.parse(a.updated_at) > Date.parse(b.updated_at) ? a : b);
-
 type Pending = { order: AdminOrderView; action: 'cash' | 'cancel' };
 
 /**
@@ -78,66 +78,49 @@ export function OrdersAdmin() {
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [debounced] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<AdminOrdersPage | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const settle = useSettleReservedOrder();
+  const busy = settle.isPending;
   const now = useServerNow(30_000);
   const narrow = useMatches({ base: true, sm: false });
+  const queryClient = useQueryClient();
 
-  /** Latest view of each order received live: a list read before an event never undoes it. */
+  /** Latest view of each order received live: a list read before an event never undoes it (merged by the query). */
   const live = useRef(new Map<number, AdminOrderView>());
-  const request = useRef(0);
+  const { data, error } = useQuery(ordersPageQuery({ status, search: debounced.trim(), page }, PER_PAGE, live.current));
+  // A page that could not be read shows no rows; a failed quiet reload keeps what is shown.
+  useReadFailureNotice(data ? null : error, 'Failed to load orders');
+  const result: AdminOrdersPage | null = data ?? (error ? { data: [], meta: { page: 1, per_page: PER_PAGE, total: 0, last_page: 1 } } : null);
   const shown = useRef<AdminOrdersPage | null>(null);
   shown.current = result;
-
-  /** Loads the page; `quiet` keeps the rows on screen meanwhile (live reloads). Only the latest request's answer is shown. */
-  const load = useCallback(
-    (quiet = false) => {
-      const id = ++request.current;
-      if (!quiet) setResult(null);
-      listAdminOrders({ status, search: debounced, page, perPage: PER_PAGE })
-        .then((fetched) => {
-          if (id !== request.current) return;
-          setResult({ ...fetched, data: fetched.data.map((o) => (live.current.has(o.id) ? later(o, live.current.get(o.id)!) : o)) });
-        })
-        .catch(() => {
-          if (id !== request.current) return;
-          if (quiet) return; // keep what is shown; the next event or filter change tries again
-          setResult({ data: [], meta: { page: 1, per_page: PER_PAGE, total: 0, last_page: 1 } });
-          notifyError('Failed to load orders');
-        });
-    },
-    [status, debounced, page],
-  );
-  useEffect(() => load(), [load]);
   useEffect(() => setPage(1), [status, debounced]);
 
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Reads the orders pages again after a short quiet (a burst of events is one reload); the rows stay meanwhile. */
   const reloadSoon = useCallback(() => {
     if (reloadTimer.current) clearTimeout(reloadTimer.current);
     reloadTimer.current = setTimeout(() => {
       reloadTimer.current = null;
-      load(true);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.pages() });
     }, RELOAD_COALESCE_MS);
-  }, [load]);
+  }, [queryClient]);
   useEffect(() => () => void (reloadTimer.current && clearTimeout(reloadTimer.current)), []);
 
-  /** Shows an order's latest view: in place when it is on screen, else a quiet reload when it may belong here. */
+  /** Shows an order's latest view: in place in every cached page holding it, else a quiet reload when it may belong here. */
   const applyOrder = useCallback(
     (order: AdminOrderView) => {
       const known = live.current.get(order.id);
-      const current = known ? later(known, order) : order;
+      const current = known ? laterOrderView(known, order) : order;
       live.current.set(order.id, current);
-      // While a load is in flight nothing is on screen: its answer is merged with `live`, and a
-      // new order it may have missed reloads the page as below.
-      if (shown.current?.data.some((o) => o.id === order.id)) {
-        setResult((prev) => (prev ? { ...prev, data: prev.data.map((o) => (o.id === order.id ? later(o, current) : o)) } : prev));
-      } else if (status === 'all' || status === order.status || debounced) {
-        reloadSoon();
-      }
+      queryClient.setQueriesData<AdminOrdersPage>({ queryKey: orderKeys.pages() }, (prev) =>
+        prev?.data.some((o) => o.id === order.id) ? { ...prev, data: prev.data.map((o) => (o.id === order.id ? laterOrderView(o, current) : o)) } : prev,
+      );
+      // A page still being read is merged with `live` when it arrives; a new order it may have
+      // missed reloads the page.
+      if (!shown.current?.data.some((o) => o.id === order.id) && (status === 'all' || status === order.status || debounced)) reloadSoon();
     },
-    [status, debounced, reloadSoon],
+    [status, debounced, reloadSoon, queryClient],
   );
   useOrdersFeed({ onOrder: applyOrder, onResync: reloadSoon });
 
@@ -148,16 +131,16 @@ export function OrdersAdmin() {
   };
   const confirm = async () => {
     if (!pending) return;
-    setBusy(true);
     try {
-      const done = pending.action === 'cash' ? await recordCashReceived(pending.order.id) : await cancelReservedOrder(pending.order.id, reason.trim());
+      const done = await settle.mutateAsync(
+        pending.action === 'cash' ? { id: pending.order.id, action: 'cash' } : { id: pending.order.id, action: 'cancel', reason: reason.trim() },
+      );
       notifySuccess(done.message);
       applyOrder(done.data);
     } catch (e) {
       notifyError(e instanceof Error ? e.message : 'Failed to update the order');
-      load(true);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.pages() });
     } finally {
-      setBusy(false);
       setPending(null);
       setReason('');
     }

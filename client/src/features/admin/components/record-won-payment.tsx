@@ -1,10 +1,10 @@
 import { Button, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatMK } from '@shared/rules/money';
-import type { AdminOrderActionResult, AdminOrderView } from '@shared/schemas/admin-order.schema';
+import type { AdminOrderView } from '@shared/schemas/admin-order.schema';
 import type { RecordWonOrderPaymentInput } from '@shared/schemas/won-order-payment.schema';
-import { apiSend } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useRecordWonOrderPayment } from '../api/admin-api';
 
 /**
  * Operators' action on a won auction's order awaiting payment (issue 13 "Settlement"): record
@@ -15,19 +15,17 @@ export function RecordWonPayment({ order, onDone, fullWidth = false }: { order: 
   const [open, setOpen] = useState(false);
   const [method, setMethod] = useState<RecordWonOrderPaymentInput['method']>(order.payment_method === 'bank' ? 'bank' : 'cash');
   const [reference, setReference] = useState('');
-  const [busy, setBusy] = useState(false);
+  const record = useRecordWonOrderPayment();
+  const busy = record.isPending;
   const submit = async () => {
-    setBusy(true);
     try {
       const body: RecordWonOrderPaymentInput = { method, ...(reference.trim() ? { reference: reference.trim() } : {}) };
-      const done = (await apiSend('POST', `/api/admin/orders/${order.id}/payment-received`, body)) as AdminOrderActionResult;
+      const done = await record.mutateAsync({ id: order.id, body });
       notifySuccess(done.message);
       onDone(done.data);
       setOpen(false);
     } catch (e) {
       notifyError(e instanceof Error ? e.message : 'Failed to record the payment');
-    } finally {
-      setBusy(false);
     }
   };
   return (

@@ -1,11 +1,13 @@
 import { Badge, Button, Card, Group, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { SubscriptionView } from '@shared/schemas/subscription.schema';
 import { HistoryLink } from '../../../components/history-link';
 import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { listRegistrations, reviewRegistration } from '../api/admin-api';
+import { useReadFailureNotice } from '../../../lib/operator-query';
+import { registrationsQuery, useReviewRegistration } from '../api/admin-api';
 
 const STATUS_COLOR: Record<string, string> = { pending: 'yellow', active: 'green', declined: 'red', expired: 'gray' };
 
@@ -16,33 +18,21 @@ const STATUS_COLOR: Record<string, string> = { pending: 'yellow', active: 'green
  */
 export function RegistrationsAdmin() {
   const [status, setStatus] = useState('pending');
-  const [rows, setRows] = useState<SubscriptionView[] | null>(null);
+  const { data, error } = useQuery(registrationsQuery(status));
+  useReadFailureNotice(error, 'Failed to load registrations');
+  const rows: SubscriptionView[] | null = data ?? (error ? [] : null);
   const [declining, setDeclining] = useState<SubscriptionView | null>(null);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState<number | null>(null);
-
-  const load = useCallback(() => {
-    setRows(null);
-    listRegistrations(status === 'all' ? undefined : status)
-      .then(setRows)
-      .catch(() => {
-        setRows([]);
-        notifyError('Failed to load registrations');
-      });
-  }, [status]);
-  useEffect(load, [load]);
+  const review = useReviewRegistration();
+  const busy = review.isPending ? review.variables.id : null;
 
   const decide = async (row: SubscriptionView, decision: 'approve' | 'decline', why?: string) => {
-    setBusy(row.id);
     try {
-      notifySuccess(await reviewRegistration(row.id, decision, why));
+      notifySuccess(await review.mutateAsync({ id: row.id, decision, reason: why }));
       setDeclining(null);
       setReason('');
-      load();
     } catch (e) {
       notifyError(e instanceof Error ? e.message : 'Failed to update the registration');
-    } finally {
-      setBusy(null);
     }
   };
 

@@ -1,6 +1,7 @@
 import { Anchor, Button, Card, Group, NumberInput, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AuctioneerContact } from '@shared/schemas/auctioneer-contact.schema';
 import { maskBidderName } from '@shared/rules/bidder-name';
@@ -9,7 +10,8 @@ import { HistoryLink } from '../../../components/history-link';
 import { auditHref } from '../../../lib/audit-links';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { changeSiteSettings, getSiteSettings, NEWSLETTER_SUBSCRIBERS_CSV } from '../api/settings-api';
+import { useReadFailureNotice } from '../../../lib/operator-query';
+import { NEWSLETTER_SUBSCRIBERS_CSV, siteSettingsQuery, useChangeSiteSettings } from '../api/settings-api';
 import { AuctioneerContactForm } from './auctioneer-contact-form';
 
 /** One group of settings: a card with its heading and a line on what the group is for. */
@@ -41,50 +43,38 @@ function SettingsSection(props: { title: string; description: string; children: 
  * Source: issue 20 item 8; issue 13 "Settlement and results".
  */
 export function SettingsAdmin() {
-  const [settings, setSettings] = useState<SiteSettingsView | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    getSiteSettings()
-      .then(setSettings)
-      .catch(() => notifyError('Failed to load the settings'));
-  }, []);
+  const { data, error } = useQuery(siteSettingsQuery());
+  useReadFailureNotice(error, 'Failed to load the settings');
+  const settings: SiteSettingsView | null = data ?? null;
+  const change = useChangeSiteSettings();
+  const saving = change.isPending;
 
   const setMasking = async (on: boolean) => {
-    setSaving(true);
     try {
-      setSettings(await changeSiteSettings({ mask_bidder_names: on }));
+      await change.mutateAsync({ mask_bidder_names: on });
       notifySuccess(on ? 'Bidder names are now masked to other visitors' : 'Bidder names are now shown in full');
     } catch {
       notifyError('Failed to save the setting');
-    } finally {
-      setSaving(false);
     }
   };
 
   const saveContact = async (contact: AuctioneerContact): Promise<Record<string, string[]> | undefined> => {
-    setSaving(true);
     try {
-      setSettings(await changeSiteSettings({ auctioneer_contact: contact }));
+      await change.mutateAsync({ auctioneer_contact: contact });
       notifySuccess('Contact details and office hours saved: the About page and the footer show them');
       return undefined;
     } catch (err) {
       notifyError(err instanceof ApiError ? err.message : 'Failed to save the contact details');
       return err instanceof ApiError ? err.body?.errors : undefined;
-    } finally {
-      setSaving(false);
     }
   };
 
   const saveNumber = async (patch: SiteSettingsPatch, done: string) => {
-    setSaving(true);
     try {
-      setSettings(await changeSiteSettings(patch));
+      await change.mutateAsync(patch);
       notifySuccess(done);
     } catch (err) {
       notifyError(err instanceof ApiError ? err.message : 'Failed to save the setting');
-    } finally {
-      setSaving(false);
     }
   };
 
