@@ -56,7 +56,7 @@ function SignedInProfile({ user, settings, renderPay }: { user: PublicUser; sett
   const addressQuery = useBillingAddress();
   useQueryFailure(addressQuery, (e) => console.error('Failed to load billing address', e));
   // A failed first read shows as no address on file.
-  const address: BillingAddress | null | undefined = addressQuery.data ?? (addressQuery.isError ? null : undefined);
+  const address: BillingAddress | null | undefined = addressQuery.data !== undefined ? addressQuery.data : addressQuery.isError ? null : undefined;
   const summaryQuery = useProfileSummary();
   useQueryFailure(summaryQuery, (e) => console.error('Failed to load profile summary', e));
   const summary = summaryQuery.data ?? null;
