@@ -63,7 +63,8 @@ export const configSchema = z
     MAIL_FROM: z.string().trim().min(3).default('Gavel Auctions <no-reply@gavel.mw>'),
     /**
      * Milliseconds between notification runs (produce from the event log, then deliver) in the
-     * embedded default and in each worker; 0 turns the schedule off (tests run it by hand).
+     * embedded default and in each worker; 0 turns the embedded server's schedule off (tests run it
+     * by hand), while a worker, whose job it is, runs at least every 250 ms.
      */
     NOTIFY_INTERVAL_MS: z.coerce.number().int().min(0).default(500),
     /** How old a bid or event must be before notifications read it (a transaction still committing is not passed over). */
@@ -101,7 +102,6 @@ export const configSchema = z
       .default('gavel'),
     /** Seconds between runs of the safety-net sweep (BullMQ job scheduler) that closes auctions and releases reservations whose job was lost. */
     JOB_SWEEP_SECONDS: z.coerce.number().positive().default(15),
-    /** Jobs one worker process runs at once, per queue. */
     /** Milliseconds between passes of the event relay (publishes events a crash left unpublished). */
     EVENT_RELAY_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
     /** An unpublished event younger than this is left to the process that committed it. */
@@ -113,6 +113,7 @@ export const configSchema = z
     TEST_CRASH_AFTER_COMMIT: z.string().min(1).optional(),
     /** Milliseconds a SIGTERMed server waits for the requests in hand before closing every connection. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    /** Jobs one worker process runs at once, per queue. */
     WORKER_CONCURRENCY: z.coerce.number().int().positive().default(5),
     /** BullMQ job lock in ms: a worker that dies mid-job has its job retried about this long after (also the stalled-check period). */
     WORKER_LOCK_MS: z.coerce.number().int().min(500).default(30_000),

@@ -40,8 +40,8 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
  * `GET /ajax-auction-types`, `GET /api/open-item/{id}/bids`,
  * `GET /api/settings/auction-bid-increment` (`{value, max_bid_factor}`: the spec's increment, and
  * the bid ceiling's factor the bid form checks before sending). Source: spec/shopping.md §7.
- * A signed-in caller's `GET /ajax-item/{id}` also carries `viewer: {leading, max_amount}`, their
- * own standing (issue "Bidding engine").
+ * A signed-in caller's `GET /ajax-item/{id}` also carries `viewer: {leading, max_amount, has_bid}`,
+ * their own standing (issue "Bidding engine").
  * With `deps.bus`, the listing's landing pages are answered from a few seconds' memory with an
  * ETag (a matching `If-None-Match` gets 304), cleared by the bus's events (see ListingPageCache);
  * without it every answer is read afresh.

@@ -137,6 +137,17 @@ describe('deploy/nginx.conf in front of two server processes on Redis (issue 19)
     expect(br.headers['content-encoding']).toBe('br');
   });
 
+  it('when an operator uploads more than 10 MB of lot pictures, then nginx passes it on to the servers, while elsewhere it still refuses 10 MB', async () => {
+    const body = new Uint8Array(12 * 1024 * 1024);
+    const headers = { 'content-type': 'application/octet-stream' };
+    // The servers answer (a guest has no right to upload), rather than nginx refusing the size.
+    const upload = await fetch(`${nginx.url}/api/admin/lots/1/images`, { method: 'POST', headers, body });
+    expect(upload.status).not.toBe(413);
+    expect(upload.headers.get('x-request-id')).toBeTruthy();
+    const elsewhere = await fetch(`${nginx.url}/api/cart`, { method: 'POST', headers, body });
+    expect(elsewhere.status).toBe(413);
+  });
+
   it('when a visitor comes on a non-default port, then the servers see the host with its port (payment return URLs keep it)', async () => {
     const res = await rawGet(nginx.url, '/api/no-such-call', { host: 'shop.example.mw:8080' });
     expect(res.status).toBe(404);
