@@ -5,7 +5,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BIDDING_MESSAGES } from '@shared/messages/bidding';
 import { shot, setupServerAndBrowser } from '../helpers/browser.js';
-import { createItem } from '../helpers/factories.js';
+import { createCustomer, createItem } from '../helpers/factories.js';
+import { signInThroughLoginPage } from '../helpers/sign-in.js';
 
 const e2e = setupServerAndBrowser();
 
@@ -150,6 +151,39 @@ describe('installable and offline (issue "Installable and offline")', () => {
       // Back online, the banner goes.
       await context.setOffline(false);
       await expect.poll(() => page.getByTestId('offline-banner').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it('when a signed-in bidder opens Gavel offline, then it still shows their account, not a guest; once they sign out it does not', async () => {
+    const user = await createCustomer(e2e.server.database.db, { name: 'Offline Chisomo' });
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    try {
+      await signInThroughLoginPage(page, e2e.server.url, user.email);
+      await page.evaluate(async () => navigator.serviceWorker.ready);
+      await page.reload();
+      await page.getByTestId('user-menu').waitFor();
+
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByText(BANNER).waitFor();
+      await page.getByTestId('user-menu').waitFor();
+      expect(await page.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(0);
+
+      // Signed out (online), the device forgets them: offline it is a guest's page again.
+      await context.setOffline(false);
+      await page.reload();
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: /log ?out/i }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).first().waitFor();
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByText(BANNER).waitFor();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).first().waitFor();
+      expect(await page.getByTestId('user-menu').count()).toBe(0);
     } finally {
       await context.close();
     }
