@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { BidderPage } from '@shared/schemas/bidder.schema';
 import { formatDateTimeGB } from '../../../lib/dates';
-import { useReadFailureNotice } from '../../../lib/operator-query';
+import { useReadFailureNotice } from '../../../lib/query-failure';
 import { biddersQuery } from '../api/list-bidders';
 import { BidderBadges } from './bidder-badges';
 

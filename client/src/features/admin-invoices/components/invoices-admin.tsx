@@ -27,7 +27,7 @@ import { INVOICE_FILTERS, type AdminInvoice } from '@shared/schemas/invoice.sche
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifySuccess } from '../../../lib/notify';
-import { useReadFailureNotice } from '../../../lib/operator-query';
+import { useReadFailureNotice } from '../../../lib/query-failure';
 import { invoicesQuery, saleNamesQuery, useRecordInvoicePayment, useReofferInvoiceLot } from '../api/invoices-api';
 
 /** The sale filter's options until they are read. */

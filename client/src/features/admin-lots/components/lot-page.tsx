@@ -10,7 +10,7 @@ import { HistoryLink } from '../../../components/history-link';
 import { ApiError, fieldMessages } from '../../../lib/api-client';
 import { auditHref } from '../../../lib/audit-links';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useReadFailureNotice } from '../../../lib/operator-query';
+import { useReadFailureNotice } from '../../../lib/query-failure';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDuplicateLot } from '../api/duplicate-lot';
 import { lotQuery } from '../api/get-lot';

@@ -28,7 +28,7 @@ import type { LotsPage, LotView } from '@shared/schemas/lot.schema';
 import { ApiError, fieldMessages } from '../../../lib/api-client';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifySuccess } from '../../../lib/notify';
-import { useReadFailureNotice } from '../../../lib/operator-query';
+import { useReadFailureNotice } from '../../../lib/query-failure';
 import { useBulkLots } from '../api/bulk-lots';
 import { branchChoicesQuery, saleChoicesQuery, type SaleChoice } from '../api/list-lot-choices';
 import { lotsQuery, type LotsFilter } from '../api/list-lots';

@@ -7,7 +7,7 @@ import { formatMK } from '@shared/rules/money';
 import type { SaleView } from '@shared/schemas/sale.schema';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifySuccess } from '../../../lib/notify';
-import { useReadFailureNotice } from '../../../lib/operator-query';
+import { useReadFailureNotice } from '../../../lib/query-failure';
 import { salesQuery, type SalesFilter } from '../api/list-sales';
 import { KIND_LABELS, closingText } from '../utils/sale-display';
 import { SaleForm } from './sale-form';

@@ -7,7 +7,7 @@ import { HistoryLink } from '../../../components/history-link';
 import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useReadFailureNotice } from '../../../lib/operator-query';
+import { useReadFailureNotice } from '../../../lib/query-failure';
 import { advertsQuery, useEndAdvert, useSaveAdvert } from '../api/admin-api';
 import { liveSalesQuery, type SaleOption } from '../api/list-sales';
 

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useReadFailureNotice } from '../../../lib/operator-query';
+import { useReadFailureNotice } from '../../../lib/query-failure';
 import {
   incrementTablesQuery,
   lotBidsQuery,

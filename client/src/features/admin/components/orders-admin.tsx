@@ -28,7 +28,7 @@ import { HistoryLink } from '../../../components/history-link';
 import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useReadFailureNotice } from '../../../lib/operator-query';
+import { useReadFailureNotice } from '../../../lib/query-failure';
 import { useServerNow } from '../../../lib/server-clock';
 import { laterOrderView, ordersPageQuery, useSettleReservedOrder } from '../api/admin-api';
 import { orderKeys } from '../api/query-keys';

@@ -6,7 +6,7 @@ import { HistoryLink } from '../../../components/history-link';
 import { auditHref } from '../../../lib/audit-links';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useReadFailureNotice } from '../../../lib/operator-query';
+import { useReadFailureNotice } from '../../../lib/query-failure';
 import { registrationsQuery, useReviewRegistration } from '../api/admin-api';
 
 const STATUS_COLOR: Record<string, string> = { pending: 'yellow', active: 'green', declined: 'red', expired: 'gray' };

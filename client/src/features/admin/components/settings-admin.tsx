@@ -10,7 +10,7 @@ import { HistoryLink } from '../../../components/history-link';
 import { auditHref } from '../../../lib/audit-links';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useReadFailureNotice } from '../../../lib/operator-query';
+import { useReadFailureNotice } from '../../../lib/query-failure';
 import { NEWSLETTER_SUBSCRIBERS_CSV, siteSettingsQuery, useChangeSiteSettings } from '../api/settings-api';
 import { AuctioneerContactForm } from './auctioneer-contact-form';
 
