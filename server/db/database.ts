@@ -76,6 +76,8 @@ export async function openDatabase(opts: {
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const { PGlite, types } = await import('@electric-sql/pglite');
+  // Kysely's own PGlite dialect comes with Kysely 0.29, which needs Node 22: while Node 20.19 is
+  // supported (package.json engines) the separate dialect package serves.
   const { PGliteDialect } = await import('kysely-pglite-dialect');
   let dataDir: string | undefined;
   if (!opts.memory) {
