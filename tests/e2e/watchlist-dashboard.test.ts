@@ -66,6 +66,20 @@ describe('watchlist badge and bid dashboard, live, end to end', () => {
     await card.getByTestId('increase-bid').waitFor();
     expect(await card.getByTestId('increase-bid').getAttribute('href')).toBe(`/item/${contested}#bid`);
 
+    // The card's History shows the lot's bids, newest first, hers marked You; opened again it reads them afresh.
+    await card.getByRole('button', { name: 'History' }).click();
+    const timeline = page.getByTestId('bid-timeline');
+    await expect.poll(() => timeline.locator('.mantine-Timeline-item').count()).toBe(2);
+    expect(await timeline.locator('.mantine-Timeline-item').first().textContent()).toContain('MK 700,000');
+    expect(await timeline.locator('.mantine-Timeline-item').nth(1).textContent()).toContain('You');
+    await page.keyboard.press('Escape');
+    expect((await aliceApi.post('/ajax-bid', { item_id: contested, amount: 750_000 })).status).toBe(200);
+    await expect.poll(() => card.getByTestId('bid-card-status').textContent()).toBe('Winning');
+    await card.getByRole('button', { name: 'History' }).click();
+    await expect.poll(() => timeline.locator('.mantine-Timeline-item').count()).toBe(3);
+    expect(await timeline.locator('.mantine-Timeline-item').first().textContent()).toContain('MK 750,000');
+    await page.keyboard.press('Escape');
+
     // The quiet lot ends with Alice on top; the server's closing sweep (every second) closes it
     // and publishes auction.closed: the card leaves the carousel for the history as Won.
     await db

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, Timeline } from '@mantine/core';
 import { IconAlertCircle, IconGavel } from '@tabler/icons-react';
 import { formatDateTimeGB } from '../../../lib/dates';
@@ -12,27 +12,18 @@ import { getBidTimeline, type TimelineBid } from '../api/get-bid-timeline';
  * with Try again. Source: spec/accounts-and-shell.md §2, §7, §8; spec/shopping.md §6.
  */
 export function BidTimelineModal({ item, userId, onClose }: { item: { id: number; name: string } | null; userId: number; onClose: () => void }) {
-  const [bids, setBids] = useState<TimelineBid[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const itemId = item?.id ?? null;
-
-  const load = useCallback(async (id: number) => {
-    setLoading(true);
-    setError(null);
-    try {
-      setBids(await getBidTimeline(id));
-    } catch {
-      setError(DASHBOARD_MESSAGES.failedToLoadBidHistory);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    setBids(null);
-    if (itemId != null) void load(itemId);
-  }, [itemId, load]);
+  // Read afresh each time it is opened: the lot may have had bids since.
+  const query = useQuery({
+    queryKey: ['lots', 'timeline', itemId],
+    queryFn: () => getBidTimeline(itemId!),
+    enabled: itemId != null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const bids: TimelineBid[] | null = query.data ?? null;
+  const loading = query.isFetching;
+  const error = query.isError ? DASHBOARD_MESSAGES.failedToLoadBidHistory : null;
 
   return (
     <Modal opened={item !== null} onClose={onClose} title={<Text fw={700}>Bid history · {item?.name}</Text>} centered radius="md" size="md">
@@ -42,7 +33,7 @@ export function BidTimelineModal({ item, userId, onClose }: { item: { id: number
         </Group>
       ) : error ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={error} data-testid="timeline-error">
-          <Button size="xs" variant="light" color="red" mt={4} onClick={() => itemId != null && void load(itemId)}>
+          <Button size="xs" variant="light" color="red" mt={4} onClick={() => void query.refetch()}>
             Try again
           </Button>
         </Alert>

@@ -1,5 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Radio, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { accountQueryKey } from '../../../lib/account-queries';
 import { formatMK } from '@shared/rules/money';
 import type { PayWonOrderInput, PayWonOrderResult, WonLotOrder } from '@shared/schemas/won-order-payment.schema';
 import { ApiError } from '../../../lib/api-client';
@@ -17,18 +19,7 @@ type Method = PayWonOrderInput['method'];
  * `variant="panel"` (the item page) frames it with the order reference and the amount due.
  */
 export function PayWonLot({ itemId, size = 'xs', variant = 'button' }: { itemId: number; size?: 'xs' | 'sm' | 'md'; variant?: 'button' | 'panel' }) {
-  const [order, setOrder] = useState<WonLotOrder | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    getWonLotOrder(itemId)
-      .then((o) => live && setOrder(o))
-      .catch(() => live && setOrder(null));
-    return () => {
-      live = false;
-    };
-  }, [itemId]);
-
+  const { data: order } = useQuery({ queryKey: accountQueryKey('won-lot-order', itemId), queryFn: () => getWonLotOrder(itemId) });
   if (!order) return null;
   return <PayOrder order={order} size={size} variant={variant} />;
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
 import type { Branch } from '@shared/schemas/item.schema';
@@ -15,4 +16,13 @@ export async function getBranches(): Promise<Branch[]> {
   const body = await apiGet('/ajax-branches');
   const list = Array.isArray(body) ? body : (body as { data?: unknown } | null)?.data;
   return branchesSchema.parse(list);
+}
+
+/**
+ * The branches for the listing's filters, read once a session at most (they change rarely); the
+ * defaults until they arrive, and when the server has none or cannot be reached.
+ */
+export function useBranches(): Branch[] {
+  const { data } = useQuery({ queryKey: ['branches'], queryFn: getBranches, staleTime: 10 * 60_000 });
+  return data?.length ? data : DEFAULT_BRANCHES;
 }

@@ -1,11 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconAlertCircle, IconChevronDown, IconSearch } from '@tabler/icons-react';
-import type { Branch, Item } from '@shared/schemas/item.schema';
+import type { Item } from '@shared/schemas/item.schema';
 import { useDeferredComponent } from '../../../lib/deferred';
 import { useServerNow } from '../../../lib/server-clock';
-import { DEFAULT_BRANCHES, getBranches } from '../api/get-branches';
+import { useBranches } from '../api/get-branches';
 import { useItemListing } from '../hooks/use-item-listing';
 import { useListingState } from '../hooks/use-listing-state';
 import { PAGE_SIZE, activeFilterCount, describeListing, toSavedQuery } from '../utils/listing-query';
@@ -46,21 +46,13 @@ export function ItemListing({
 }) {
   const { state, update, clearAll } = useListingState();
   const listing = useItemListing(state);
-  const [branches, setBranches] = useState<Branch[]>(DEFAULT_BRANCHES);
+  const branches = useBranches();
   const [preview, setPreview] = useState<Item | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const wide = useMediaQuery(SIDE_PANEL_QUERY, typeof window !== 'undefined' ? window.matchMedia(SIDE_PANEL_QUERY).matches : true);
   const now = useServerNow(30_000);
   const count = activeFilterCount(state);
   const { Component: PreviewModal, ready: previewReady } = useDeferredComponent(loadItemPreviewModal, preview !== null);
-
-  useEffect(() => {
-    getBranches()
-      .then((b) => {
-        if (b.length) setBranches(b);
-      })
-      .catch(() => undefined);
-  }, []);
 
   const panel = <FilterPanel state={state} branches={branches} onChange={update} onClearAll={() => clearAll(false)} withHeader={wide} />;
 
