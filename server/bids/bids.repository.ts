@@ -110,17 +110,21 @@ export interface BidderControls {
 }
 
 /**
- * Locks the lots' rows (FOR UPDATE, in id order so two processes can't deadlock) and, in the
+ * Locks the lots' rows (FOR NO KEY UPDATE, in id order so two processes can't deadlock) and, in the
  * same round trip, reads their bidding state, the database clock, the three bidding settings
  * (`auction_bid_increment`, `soft_close_minutes`, `max_bid_factor`),
  * the bidders' names and controls (block, spending limit and exposure; issue 13 "Bidders"), the leaders' maximums, the increment bands of the lots' sales and the
  * global table, and takes `bidCount` ids from the bids sequence, so the batch's events can be
  * written in the statement that stores the bids ({@link storeBids}).
+ * The lock is the one an UPDATE of the lots takes (it changes no key): it excludes other bid
+ * batches and a close (FOR UPDATE) but not a row elsewhere that refers to the lot being written
+ * meanwhile (a notification, a closing reminder, a watchlist entry take KEY SHARE on the lot);
+ * FOR UPDATE made bids wait for the notifier's whole transaction while it wrote outbid notices.
  */
 export async function lockItemsForBids(trx: Kysely<Database>, itemIds: number[], bidders: { userIds: number[]; bidCount: number }): Promise<LockedBatch> {
   const ids = [...new Set(itemIds)].sort((a, b) => a - b);
   const users = [...new Set(bidders.userIds)];
-  // The ids and names come back as text on every row (FOR UPDATE allows no window to send them
+  // The ids and names come back as text on every row (a locking read allows no window to send them
   // once); only the first row's are parsed.
   const rows = await sql<
     LockedItem & {
@@ -165,7 +169,7 @@ export async function lockItemsForBids(trx: Kysely<Database>, itemIds: number[],
     JOIN auction_types AS at ON at.id = items.auction_type_id
     WHERE items.id = ANY(${ids}::bigint[])
     ORDER BY items.id
-    FOR UPDATE OF items
+    FOR NO KEY UPDATE OF items
   `.execute(trx);
   const first = rows.rows[0];
   const names = new Map<number, string>();
