@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { lotKeys, startLotFeed, withBidPlaced, type LotBidsPage, type LotPage } from '../../client/src/lib/lot-cache.js';
+import { lotKeys, lotsOfPages, startLotFeed, withBidPlaced, type LotBidsPage, type LotPage } from '../../client/src/lib/lot-cache.js';
 import type { GavelSocket } from '../../client/src/lib/socket.js';
 import type { Bid } from '../../shared/schemas/bid.schema.js';
 import type { Item } from '../../shared/schemas/item.schema.js';
@@ -148,5 +148,10 @@ describe('lot cache: socket events change every copy of a lot in one place', () 
     expect(qc.getQueryState(lotKeys.list('listing', { page: 1 }))!.isInvalidated).toBe(false);
     socket.emit('connect');
     expect(qc.getQueryState(lotKeys.list('listing', { page: 1 }))!.isInvalidated).toBe(true);
+  });
+
+  it("a list's loaded pages read as its lots in page order, a lot met on two pages once", () => {
+    expect(lotsOfPages([{ items: [lot(3), lot(1)] }, { items: [lot(1), lot(2)] }]).map((i) => i.id)).toEqual([3, 1, 2]);
+    expect(lotsOfPages(undefined)).toEqual([]);
   });
 });

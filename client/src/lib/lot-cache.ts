@@ -36,6 +36,12 @@ export const lotKeys = {
   list: (kind: string, params: unknown) => ['lots', 'list', kind, params] as const,
 };
 
+/** The lots of a list's loaded pages in page order, each once (a lot that moved to a later page while paging shows where first met). */
+export function lotsOfPages(pages: readonly LotPage[] | undefined): Item[] {
+  const seen = new Set<number>();
+  return (pages ?? []).flatMap((p) => p.items).filter((i) => !seen.has(i.id) && Boolean(seen.add(i.id)));
+}
+
 /** Applies `change` to lot `id` wherever the cache holds it: its own page and every list that shows it. */
 export function updateLot(qc: QueryClient, id: number, change: (item: Item) => Item): void {
   qc.setQueryData<Item>(lotKeys.detail(id), (prev) => (prev ? change(prev) : prev));

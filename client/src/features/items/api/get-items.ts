@@ -31,14 +31,14 @@ const pageSchema = z.object({
 });
 
 /**
- * `GET /ajax-items` with the listing query (see `toApiParams`). Items without a numeric id or
- * already in `seen` are dropped. Rejects with ApiError on failure. Source: spec/shopping.md §7.
+ * `GET /ajax-items` with the listing query (see `toApiParams`). Items without a numeric id, or
+ * repeated in the page, are dropped. Rejects with ApiError on failure. Source: spec/shopping.md §7.
  */
-export async function getItems(params: QueryParams, opts: { signal?: AbortSignal; seen?: Set<number> } = {}): Promise<ItemPage> {
+export async function getItems(params: QueryParams, opts: { signal?: AbortSignal } = {}): Promise<ItemPage> {
   const body = pageSchema.parse(await apiGet('/ajax-items', params, { signal: opts.signal }));
   const total = body.pagination?.total ?? body.total ?? body.data.length;
   return {
-    items: normaliseItemList(body.data, opts.seen),
+    items: normaliseItemList(body.data),
     total,
     currentPage: body.pagination?.current_page ?? body.current_page ?? 1,
     lastPage: body.pagination?.last_page ?? body.last_page ?? 1,

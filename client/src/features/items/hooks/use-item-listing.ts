@@ -4,7 +4,7 @@ import type { Item } from '@shared/schemas/item.schema';
 import { MESSAGES } from '@shared/messages';
 import { subscribeItemRoom } from '../../../lib/socket';
 import { notifyError } from '../../../lib/notify';
-import { lotKeys } from '../../../lib/lot-cache';
+import { lotKeys, lotsOfPages } from '../../../lib/lot-cache';
 import { getItems, type CategoryCounts } from '../api/get-items';
 import { toApiParams, type ListingState } from '../utils/listing-query';
 
@@ -45,10 +45,7 @@ export function useItemListing(state: ListingState): ItemListing {
   if (query.isError && !query.data) console.warn('Listing failed', query.error);
 
   const pages = query.data?.pages;
-  const items = useMemo(() => {
-    const seen = new Set<number>();
-    return (pages ?? []).flatMap((p) => p.items).filter((i) => !seen.has(i.id) && Boolean(seen.add(i.id)));
-  }, [pages]);
+  const items = useMemo(() => lotsOfPages(pages), [pages]);
   const last = pages?.at(-1);
 
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;

@@ -4,7 +4,7 @@ import type { Item } from '@shared/schemas/item.schema';
 import type { PublicSale } from '@shared/schemas/sale.schema';
 import { ApiError } from '../../../lib/api-client';
 import { subscribeItemRoom } from '../../../lib/socket';
-import { lotKeys } from '../../../lib/lot-cache';
+import { lotKeys, lotsOfPages } from '../../../lib/lot-cache';
 import { getSale } from '../api/get-sale';
 import { getSaleLots } from '../api/get-sale-lots';
 
@@ -50,13 +50,7 @@ export function useSaleCatalogue(saleId: number): SaleCatalogue {
   });
 
   const pages = lotsQuery.data?.pages;
-  const lots = useMemo(() => {
-    const seen = new Set<number>();
-    return (pages ?? [])
-      .flatMap((p) => p.items)
-      .filter((l) => !seen.has(l.id) && Boolean(seen.add(l.id)))
-      .sort(byLotOrder);
-  }, [pages]);
+  const lots = useMemo(() => lotsOfPages(pages).sort(byLotOrder), [pages]);
 
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = lotsQuery;
   const loadMore = useCallback(() => {
