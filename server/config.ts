@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { OPEN_ORDERS_PER_BUYER } from '@shared/schemas/checkout.schema.js';
+import { SOCKET_WRITE_WINDOW_MS } from './realtime/write-coalescing.js';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -67,6 +68,11 @@ export const configSchema = z
      * by hand), while a worker, whose job it is, runs at least every 250 ms.
      */
     NOTIFY_INTERVAL_MS: z.coerce.number().int().min(0).default(500),
+    /**
+     * A busy WebSocket's write window, ms: room events for a socket written to less than this long
+     * ago leave together at the window's end, in one write (0: every event written at once).
+     */
+    SOCKET_WRITE_WINDOW_MS: z.coerce.number().int().min(0).max(1000).default(SOCKET_WRITE_WINDOW_MS),
     /** How old a bid or event must be before notifications read it (a transaction still committing is not passed over). */
     NOTIFY_GRACE_MS: z.coerce.number().int().min(0).default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

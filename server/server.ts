@@ -156,6 +156,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; seed?
     allowedOrigins: allowedOriginsOf(config),
     credentialSockets,
     runner,
+    writeWindowMs: config.SOCKET_WRITE_WINDOW_MS,
   });
   metrics.trackSockets(() => io.engine.clientsCount);
   await new Promise<void>((resolve, reject) => {

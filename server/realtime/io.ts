@@ -26,6 +26,7 @@ import { rooms } from './rooms.js';
 import { attachLiveRoom, LiveRoomPresenter } from './live-room.js';
 import type { CommandRunner } from '../events/command-runner.js';
 import { LiveBidLane } from '../live/live-bid-lane.js';
+import { coalesceSocketWrites, SOCKET_WRITE_WINDOW_MS } from './write-coalescing.js';
 
 interface SocketData {
   userId: number | null;
@@ -86,6 +87,8 @@ export function createRealtime(deps: {
   credentialSockets?: CredentialSockets;
   /** Runs the live room's online bids (`live:bid`, issue 15); without it they are refused. */
   runner?: CommandRunner;
+  /** A busy WebSocket's write window, ms (server/realtime/write-coalescing.ts; 0: off). */
+  writeWindowMs?: number;
 }): GavelIo {
   const allowedOrigins = deps.allowedOrigins ?? [];
   const io: GavelIo = new Server(deps.httpServer, {
@@ -110,6 +113,8 @@ export function createRealtime(deps: {
         }
       : {}),
   });
+
+  coalesceSocketWrites(io, deps.writeWindowMs ?? SOCKET_WRITE_WINDOW_MS);
 
   io.use(async (socket, next) => {
     try {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -17,6 +16,7 @@ import { startGavelProcess } from '../helpers/processes.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { describeDrift, findDrift, readBaseline, recordBaseline, type Drift, type FigureSet } from './baseline.js';
 import { LatencyHistogram } from './histogram.js';
+import { processCpuMs } from './process-cpu.js';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -79,24 +79,13 @@ export interface ListingBenchResult {
   explain: { label: string; text: string } | null;
 }
 
-/** CPU time (user + system, ms) process `pid` has used so far, from /proc/<pid>/stat (clock ticks of 10 ms); 0 when unreadable. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
 /** CPU time so far of each backend connected to the database at `databaseUrl` (but this one), by pid. */
 async function backendsCpu(databaseUrl: string): Promise<Map<number, number>> {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
     const { rows } = await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-    return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+    return new Map(rows.map((r) => [r.pid, processCpuMs(r.pid)]));
   } finally {
     await c.end();
   }
@@ -221,7 +210,7 @@ export async function benchListing(opts: {
         if (res.statusCode !== 200) throw new Error(`GET ${p}: ${res.statusCode} ${body.slice(0, 200)}`);
       };
       for (let round = 0; round < 5; round++) for (const q of queries) await get(q.path);
-      const serverCpuBefore = cpuMs(server.child.pid!);
+      const serverCpuBefore = processCpuMs(server.child.pid!);
       const dbCpuBefore = await backendsCpu(databaseUrl);
       const until = performance.now() + opts.seconds * 1000;
       let n = 0;
@@ -237,7 +226,7 @@ export async function benchListing(opts: {
           }
         }),
       );
-      serverCpu = cpuMs(server.child.pid!) - serverCpuBefore;
+      serverCpu = processCpuMs(server.child.pid!) - serverCpuBefore;
       for (const [pid, now] of await backendsCpu(databaseUrl)) dbCpu += now - (dbCpuBefore.get(pid) ?? 0);
       await pool.close();
     } finally {

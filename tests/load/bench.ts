@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import { describeDrift } from './baseline.js';
 import { benchListing, formatListingReport } from './bench-listing.js';
 import { benchSavedSearches, formatSavedSearchBench } from './bench-saved-searches.js';
 import { checkInvariants } from './invariants.js';
+import { processCpuMs } from './process-cpu.js';
 import { provisionLoad } from './provision.js';
 import { buildReport } from './report.js';
 import { runLoad, type LoadOptions } from './run-load.js';
@@ -47,18 +49,47 @@ async function startServer(env: Record<string, string>): Promise<ChildGavel & { 
 /** Unmeasured load before each scenario (JIT, connection pools, token caches). */
 const WARMUP_MS = 2000;
 
-/** One bidding scenario: provisions, warms up, measures `seconds`, checks the invariants. */
+/**
+ * One bidding scenario: provisions, warms up, measures `seconds`, checks the invariants.
+ * `serverPids`: their CPU time over the measured part is returned as `serverCpuMs` (summed).
+ */
 async function scenario(
   db: Awaited<ReturnType<typeof createTestDatabase>>,
   targets: string[],
   s: Pick<LoadOptions, 'bidders' | 'watchers' | 'mode' | 'rate' | 'proxyShare'>,
   items: number,
+  serverPids: number[] = [],
 ) {
-  const o: LoadOptions = { ...s, targets, durationMs: seconds * 1000, rampUpMs: 0, warmupMs: WARMUP_MS };
+  const cpu = { start: 0, end: 0 };
+  const serversCpu = () => serverPids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
+  const o: LoadOptions = {
+    ...s,
+    targets,
+    durationMs: seconds * 1000,
+    rampUpMs: 0,
+    warmupMs: WARMUP_MS,
+    onMeasure: (phase) => (cpu[phase] = serversCpu()),
+  };
   const provisioned = await provisionLoad(db.db, { bidders: o.bidders, items, openForMs: seconds * 1000 + WARMUP_MS + 600_000 });
   const result = await runLoad(provisioned, o);
   const inv = await checkInvariants(db.db, provisioned.itemIds, result);
-  return buildReport(o, items, result, inv);
+  return { ...buildReport(o, items, result, inv), serverCpuMs: cpu.end - cpu.start };
+}
+
+/**
+ * The servers' CPU per `bid:placed` delivered to one watcher, µs: their CPU over the measured
+ * part divided by the accepted bids times the watchers connected (every watcher is in the hot lot's room).
+ */
+function cpuPerDelivery(r: Awaited<ReturnType<typeof scenario>>): number | null {
+  const deliveries = r.bids.accepted * r.sockets.watchers;
+  return deliveries > 0 && r.serverCpuMs > 0 ? Math.round(((r.serverCpuMs * 1000) / deliveries) * 10) / 10 : null;
+}
+
+/** What one 300-byte loopback message costs here (write and read, no Socket.IO), µs: `tests/load/loopback-cost.mjs`. */
+function loopbackFloorUs(): number | null {
+  const out = execFileSync(process.execPath, [path.join(rootDir, 'tests/load/loopback-cost.mjs')], { encoding: 'utf8' });
+  const m = out.match(/([0-9.]+) µs each/);
+  return m ? Number(m[1]) : null;
 }
 
 async function main() {
@@ -124,12 +155,24 @@ async function main() {
       rss === undefined || rss === null ? undefined : { value: rss, unit: 'MB', goal: { op: '≤', value: 500 } },
     );
     line('fan-out, 5,000 watchers, 10 bids/s: p99', `${steady.fanoutLatencyMs.p99} ms at ${steady.bids.acceptedPerSecond} bids/s`, '— (what fits here)');
-    const fan = await run({ bidders: 10, watchers: 5000, mode: 'hot', rate: 50 }, 1);
+    const fan = await scenario(db, [server.url], { bidders: 10, watchers: 5000, mode: 'hot', rate: 50 }, 1, [server.child.pid!]);
     line('fan-out, 5,000 watchers, 50 bids/s: p99', `${fan.fanoutLatencyMs.p99} ms at ${fan.bids.acceptedPerSecond} bids/s`, '≤ 200 ms', {
       value: fan.fanoutLatencyMs.p99,
       unit: 'ms',
       goal: { op: '≤', value: 200 },
     });
+    const perDelivery = cpuPerDelivery(fan);
+    const floor = loopbackFloorUs();
+    line(
+      '  server CPU per event per watcher',
+      perDelivery === null || floor === null
+        ? 'n/a'
+        : `${perDelivery} µs (${Math.round((perDelivery / floor) * 100) / 100}× the loopback floor of ${floor} µs)`,
+      '≤ 0.5× the floor',
+      perDelivery === null || floor === null
+        ? undefined
+        : { value: Math.round((perDelivery / floor) * 100) / 100, unit: '× floor', goal: { op: '≤', value: 0.5 } },
+    );
     line('server RSS then (behind, buffering)', `${Object.values(fan.serverRssMb)[0] ?? 'n/a'} MB`, '—');
     for (const r of [spread, spreadAt, hot, hotAt, proxy, proxyAt, hot1000, steady, fan])
       if (!r.invariants.ok) line(`invariants broken (${r.scenario.mode}, ${r.scenario.bidders} bidders)`, r.invariants.failures[0], 'none');
@@ -143,7 +186,7 @@ async function main() {
   const a = await startServer(redisEnv);
   const b = await startServer(redisEnv);
   try {
-    const run2 = (rate: number) => scenario(db, [a.url, b.url], { bidders: 10, watchers: 5000, mode: 'hot', rate }, 1);
+    const run2 = (rate: number) => scenario(db, [a.url, b.url], { bidders: 10, watchers: 5000, mode: 'hot', rate }, 1, [a.child.pid!, b.child.pid!]);
     const fan2Low = await run2(20);
     line('fan-out via 2 processes, 20 bids/s: p99', `${fan2Low.fanoutLatencyMs.p99} ms at ${fan2Low.bids.acceptedPerSecond} bids/s`, '— (what fits here)');
     const fan2 = await run2(50);
@@ -152,6 +195,8 @@ async function main() {
       unit: 'ms',
       goal: { op: '≤', value: 250 },
     });
+    const perDelivery2 = cpuPerDelivery(fan2);
+    line("  servers' CPU per event per watcher", perDelivery2 === null ? 'n/a' : `${perDelivery2} µs (both processes, Redis between them)`, '—');
     for (const r of [fan2Low, fan2]) if (!r.invariants.ok) line('invariants broken (2 processes)', r.invariants.failures[0], 'none');
   } finally {
     await Promise.all([a.stop(), b.stop()]);

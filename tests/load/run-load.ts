@@ -26,6 +26,8 @@ export interface LoadOptions {
   /** Run the watchers in a thread of their own (default: when there are 1,000 or more). */
   watcherThread?: boolean;
   onProgress?: (p: { elapsedMs: number; accepted: number; rejected: number; errors: number; watchersConnected: number }) => void;
+  /** Called when the measured part starts (after the warm-up) and when its last bid is answered. */
+  onMeasure?: (phase: 'start' | 'end') => void;
 }
 
 /** An acknowledged (accepted) bid as the tool saw it. */
@@ -89,6 +91,9 @@ export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResul
   );
   const next = new Map<number, number>(items.map((id) => [id, 1001]));
   const acked: AckedBid[] = [];
+  // The most bids each item was answered to hold: automatic bids (maximums) count too, so the
+  // watchers are awaited for every stored bid, not only the acknowledged ones.
+  const storedBids = new Map<number, number>();
   const rejected: Record<string, number> = {};
   const errors: Record<string, number> = {};
   const ackLatency = new LatencyHistogram();
@@ -147,7 +152,7 @@ export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResul
         });
         const body = (await res.body.json()) as {
           bid?: { id: number; bid_amount: number } | null;
-          item?: { min_next_bid: number };
+          item?: { min_next_bid: number; bid_count?: number };
           reason?: string;
           min_next_bid?: number;
         };
@@ -162,6 +167,7 @@ export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResul
             watchers?.ack(body.bid.id, measured ? clockMs() : null);
           }
           if (body.item && body.item.min_next_bid > next.get(itemId)!) next.set(itemId, body.item.min_next_bid);
+          if (body.item?.bid_count !== undefined) storedBids.set(itemId, Math.max(storedBids.get(itemId) ?? 0, body.item.bid_count));
         } else if (res.statusCode === 422 || res.statusCode === 403) {
           if (measured) rejectedTotal++;
           const reason = body.reason ?? `http_${res.statusCode}`;
@@ -179,17 +185,21 @@ export async function runLoad(p: Provisioned, o: LoadOptions): Promise<LoadResul
     }
   };
 
+  const measureTimer = o.onMeasure ? setTimeout(() => o.onMeasure!('start'), Math.max(0, measureFrom - performance.now())) : null;
   const progress = o.onProgress
     ? setInterval(() => o.onProgress!({ elapsedMs: performance.now() - t0, accepted, rejected: rejectedTotal, errors: errorTotal, watchersConnected }), 250)
     : null;
   await Promise.all(Array.from({ length: o.bidders }, (_, b) => bidderLoop(b)));
   const durationMs = performance.now() - measureFrom;
+  if (measureTimer) clearTimeout(measureTimer);
+  o.onMeasure?.('end');
   if (progress) clearInterval(progress);
   o.onProgress?.({ elapsedMs: durationMs, accepted, rejected: rejectedTotal, errors: errorTotal, watchersConnected });
 
   // Let the last events arrive, then read memory while the sockets are still connected.
   const expected = new Map<number, number>();
   for (const a of acked) expected.set(a.itemId, (expected.get(a.itemId) ?? 0) + 1);
+  for (const [itemId, n] of storedBids) expected.set(itemId, Math.max(expected.get(itemId) ?? 0, n));
   await watchers?.settle(expected);
   const serverRssBytes: Record<string, number | null> = {};
   for (const t of o.targets) serverRssBytes[t] = await readServerRss(t);
