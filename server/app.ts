@@ -216,7 +216,7 @@ export function createApp(deps: AppDeps): GavelRequestListener {
       tokenCache,
     }),
   );
-  app.use(createItemsRouter({ db, bus: deps.bus }));
+  app.use(createItemsRouter({ db, bus: deps.bus, pageCacheMs: config.LISTING_CACHE_MS }));
   app.use(createBidsRouter({ sequencer, metrics: deps.metrics, rateLimiter: bidRateLimiter }));
   app.use(createBiddingAdminRouter({ db, runner: deps.runner }));
   app.use(

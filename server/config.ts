@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { OPEN_ORDERS_PER_BUYER } from '@shared/schemas/checkout.schema.js';
+import { LISTING_PAGE_CACHE_MS } from './items/listing-page-cache.js';
 import { SOCKET_WRITE_WINDOW_MS } from './realtime/write-coalescing.js';
 
 const optionalUrl = (protocols: string[]) =>
@@ -73,6 +74,11 @@ export const configSchema = z
      * ago leave together at the window's end, in one write (0: every event written at once).
      */
     SOCKET_WRITE_WINDOW_MS: z.coerce.number().int().min(0).max(1000).default(SOCKET_WRITE_WINDOW_MS),
+    /**
+     * How long a first page of the listing (any search or filter) is answered from memory, ms
+     * (0: every request read from the database). Issue 21.
+     */
+    LISTING_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(LISTING_PAGE_CACHE_MS),
     /** How old a bid or event must be before notifications read it (a transaction still committing is not passed over). */
     NOTIFY_GRACE_MS: z.coerce.number().int().min(0).default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

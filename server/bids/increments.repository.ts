@@ -70,6 +70,40 @@ export async function loadIncrementTables(db: Kysely<Database>): Promise<Increme
 }
 
 /**
+ * The increment tables held in memory for a reader that may show them a moment late (the
+ * listing's `min_next_bid`; bids always read them with their lot's row lock): read once, then
+ * reused until {@link IncrementTablesMemo.forget} (on the bus's `increments.changed` and
+ * `setting.changed`) or for at most `ttlMs` (an event lost between processes). Issue 21 (the
+ * listing read the tables, two statements, on every request).
+ */
+export class IncrementTablesMemo {
+  private held: { at: number; tables: Promise<IncrementTables> } | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly ttlMs = 30_000,
+  ) {}
+
+  /** The tables, read afresh when none are held or they are older than the TTL; a failed read is not kept. */
+  get(): Promise<IncrementTables> {
+    const now = Date.now();
+    if (!this.held || now - this.held.at > this.ttlMs) {
+      const tables = loadIncrementTables(this.db);
+      this.held = { at: now, tables };
+      tables.catch(() => {
+        if (this.held?.tables === tables) this.held = null;
+      });
+    }
+    return this.held.tables;
+  }
+
+  /** Drops what is held: the next {@link IncrementTablesMemo.get} reads the tables again. */
+  forget(): void {
+    this.held = null;
+  }
+}
+
+/**
  * Replaces one increment table (`auctionTypeId` null: the global one) in the caller's
  * transaction; an empty list removes it (the sale falls back to the global table, the global
  * table to the flat setting). @returns the bands before and after, ascending.

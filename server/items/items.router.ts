@@ -7,14 +7,14 @@ import { listItemsQuerySchema } from '@shared/schemas/item.schema.js';
 import { hasRole } from '../auth/auth.middleware.js';
 import { bidsWithNamesFor } from '../bids/bidder-names.js';
 import { findViewerStanding, listItemBids } from '../bids/bids.repository.js';
-import { loadIncrementTables } from '../bids/increments.repository.js';
+import { IncrementTablesMemo, loadIncrementTables } from '../bids/increments.repository.js';
 import type { Database } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
 import { getBidSettings } from '../settings/settings.repository.js';
 import type { EventBus } from '../realtime/bus.js';
 import { findItemById, itemExists, listAuctionTypes, listBranches, listItems, ListingBoundaries, type ListingCountsCache } from './items.repository.js';
-import { ListingPageCache } from './listing-page-cache.js';
+import { LISTING_PAGE_CACHE_MS, ListingPageCache } from './listing-page-cache.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const typeQuery = z.object({ type: z.enum(['cash', 'online', 'live']).optional().catch(undefined) });
@@ -42,18 +42,24 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
  * the bid ceiling's factor the bid form checks before sending). Source: spec/shopping.md §7.
  * A signed-in caller's `GET /ajax-item/{id}` also carries `viewer: {leading, max_amount, has_bid}`,
  * their own standing (issue "Bidding engine").
- * With `deps.bus`, the listing's landing pages are answered from a few seconds' memory with an
- * ETag (a matching `If-None-Match` gets 304), cleared by the bus's events (see ListingPageCache);
- * without it every answer is read afresh.
+ * With `deps.bus`, the listing's first pages are answered from `pageCacheMs` (default 5 s) of
+ * memory with an ETag (a matching `If-None-Match` gets 304), cleared by the bus's events (see
+ * ListingPageCache), and its increment tables are kept until they change; without a bus, or with
+ * `pageCacheMs` 0, every answer is read afresh.
  */
-export function createItemsRouter(deps: { db: Kysely<Database>; bus?: EventBus }): Router {
+export function createItemsRouter(deps: { db: Kysely<Database>; bus?: EventBus; pageCacheMs?: number }): Router {
   const { db } = deps;
-  const pageCache = deps.bus ? new ListingPageCache() : null;
+  const pageCacheMs = deps.pageCacheMs ?? LISTING_PAGE_CACHE_MS;
+  const pageCache = deps.bus && pageCacheMs > 0 ? new ListingPageCache(pageCacheMs) : null;
   const countsCache: ListingCountsCache = new Map();
+  // The listing's increment tables, dropped by the events that change them (always read afresh without a bus).
+  const listingIncrements = deps.bus ? new IncrementTablesMemo(db) : null;
+  const incrementsForListing = () => listingIncrements?.get() ?? loadIncrementTables(db);
   // A published sale's lots, and lots created, moved or withdrawn in the back office, count at once, not after the counts' 2 s reuse.
   deps.bus?.subscribe((event) => {
     pageCache?.onEvent(event);
     if (event.type === 'sale.published' || event.type.startsWith('lot.')) countsCache.clear();
+    if (event.type === 'increments.changed' || event.type === 'setting.changed') listingIncrements?.forget();
   });
   const router = Router();
   const boundaries = new ListingBoundaries();
@@ -62,19 +68,19 @@ export function createItemsRouter(deps: { db: Kysely<Database>; bus?: EventBus }
     const query = parseInput(listItemsQuerySchema, normaliseArrayKeys(req.query as Record<string, unknown>));
     const key = pageCache?.keyOf(query) ?? null;
     if (!pageCache || key === null) {
-      res.json(await listItems(db, query, await loadIncrementTables(db), new Date(), { counts: countsCache, boundaries }));
+      res.json(await listItems(db, query, await incrementsForListing(), new Date(), { counts: countsCache, boundaries }));
       return;
     }
     let page = pageCache.get(key);
     if (!page) {
       const token = pageCache.begin();
-      const fresh = await listItems(db, query, await loadIncrementTables(db), new Date(), { counts: countsCache, boundaries });
+      const fresh = await listItems(db, query, await incrementsForListing(), new Date(), { counts: countsCache, boundaries });
       page = pageCache.set(
         key,
         token,
         JSON.stringify(fresh),
         fresh.data.map((i) => i.id),
-        query.sort_by,
+        query,
       );
     }
     res.setHeader('ETag', page.etag);

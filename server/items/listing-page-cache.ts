@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { ListItemsQuery } from '@shared/schemas/item.schema.js';
 import type { BusEvent } from '../realtime/bus.js';
-import { narrowsCatalogue } from './items.repository.js';
 
-/** How long a first page of the listing is answered from memory, ms. */
+/** How long a first page of the listing is answered from memory by default, ms (`LISTING_CACHE_MS`). */
 export const LISTING_PAGE_CACHE_MS = 5000;
 
 /** A first page as it was sent: its JSON, its ETag, and what an event must look at to drop it. */
@@ -35,34 +35,70 @@ const CLEARING_EVENTS: ReadonlySet<string> = new Set([
   'lot.images_changed',
 ]);
 
+/** First pages kept at most (least recently used dropped first). */
+const MAX_PAGES = 500;
+
 /**
- * The listing's first pages (the landing page a visitor opens: no search or filter but the
- * category, the sale and the sort, page 1), kept for {@link LISTING_PAGE_CACHE_MS} with a strong
- * ETag so a repeat visit is a 304 and a busy landing page costs one query every few seconds.
- * Cleared by the events that change what a page shows (`item.updated`, `auction.closed`,
- * `bid.retracted`, `order.placed`, `order.status_changed`, `increments.changed`,
- * `setting.changed`, a sale's edits, publication, lot order and close times, and the back office's
- * lot commands `lot.*`); a `bid.placed` drops the pages that show the lot or whose order moves with
- * bids (price, ending soon); prices on a shown page stay live through the item rooms' sockets.
- * Every process keeps its own and hears every event on the bus. Source: issue 21.
+ * Whether a page under query `q` can change with any bid, not only one on a lot it shows: its
+ * order (price, ending soon) or which lots match (a price range, a status such as ending soon,
+ * which a soft close moves) follows the bids.
+ */
+function followsBids(q: ListItemsQuery): boolean {
+  return (
+    q.sort_by === 'price_low' ||
+    q.sort_by === 'price_high' ||
+    q.sort_by === 'ending_soon' ||
+    q.price_min !== undefined ||
+    q.price_max !== undefined ||
+    q.statuses.length > 0
+  );
+}
+
+/**
+ * The listing's first pages (page 1 of any search, filter, category, sale and sort), kept for
+ * the TTL ({@link LISTING_PAGE_CACHE_MS} by default) with a strong ETag, so a repeat visit is a 304
+ * and a page many visitors open costs one query every few seconds. Cleared by the events that
+ * change what a page shows (`item.updated`, `auction.closed`, `bid.retracted`, `order.placed`,
+ * `order.status_changed`, `increments.changed`, `setting.changed`, a sale's edits, publication,
+ * lot order and close times, and the back office's lot commands `lot.*`); a `bid.placed` drops the
+ * pages that show the lot and those that follow bids (ordered by price or ending soon, or filtered
+ * by price or status); prices on a shown page stay live through the item rooms' sockets. Deeper
+ * pages are read afresh. At most {@link MAX_PAGES} pages are kept, the least recently used going
+ * first. Every process keeps its own and hears every event on the bus. Source: issue 21.
  */
 export class ListingPageCache {
-  private readonly pages = new Map<string, { at: number; page: CachedListingPage }>();
+  /** Keys of the kept pages that show a lot, by lot id, and of those that follow every bid. */
+  private readonly byItem = new Map<number, Set<string>>();
+  private readonly followingBids = new Set<string>();
+  private readonly pages: LRUCache<string, CachedListingPage>;
   private generation = 0;
 
-  constructor(private readonly ttlMs = LISTING_PAGE_CACHE_MS) {}
-
-  /** The key of a cacheable listing query (a landing page), or null when it is not one. */
-  keyOf(q: ListItemsQuery): string | null {
-    const narrowed = narrowsCatalogue(q);
-    if (narrowed || q.page !== 1) return null;
-    return JSON.stringify([q.type ?? '', [...q.auction_types].sort(), q.auction_type_id ?? 0, q.sort_by, q.per_page]);
+  constructor(ttlMs = LISTING_PAGE_CACHE_MS) {
+    this.pages = new LRUCache<string, CachedListingPage>({
+      max: MAX_PAGES,
+      ttl: ttlMs,
+      ttlAutopurge: false,
+      dispose: (page, key) => this.unindex(key, page),
+    });
   }
 
-  /** The page stored under `key` less than the TTL before `now` (ms). */
-  get(key: string, now = Date.now()): CachedListingPage | undefined {
-    const e = this.pages.get(key);
-    return e && e.at > now - this.ttlMs ? e.page : undefined;
+  /** The key of a cacheable listing query (a first page), or null when it is not one. */
+  keyOf(q: ListItemsQuery): string | null {
+    if (q.page !== 1) return null;
+    const sorted = (list: readonly string[]) => [...list].sort();
+    return JSON.stringify({
+      ...q,
+      page: undefined,
+      statuses: sorted(q.statuses),
+      auction_types: sorted(q.auction_types),
+      locations: sorted(q.locations),
+      conditions: sorted(q.conditions),
+    });
+  }
+
+  /** The page stored under `key`, while younger than the TTL. */
+  get(key: string): CachedListingPage | undefined {
+    return this.pages.get(key);
   }
 
   /** A token to pass to {@link ListingPageCache.set}: a page read before a later event is not stored. */
@@ -71,19 +107,24 @@ export class ListingPageCache {
   }
 
   /**
-   * Stores the page answered for `key` (its JSON body and the ids of its lots, under `sort`), unless
-   * an event cleared the cache since `token` was taken; returns the page with its ETag either way.
+   * Stores the page answered for `key` (its JSON body and the ids of its lots, under query `q`),
+   * unless an event cleared the cache since `token` was taken; returns the page with its ETag either way.
    */
-  set(key: string, token: number, body: string, itemIds: number[], sort: ListItemsQuery['sort_by'], now = Date.now()): CachedListingPage {
+  set(key: string, token: number, body: string, itemIds: number[], q: ListItemsQuery): CachedListingPage {
     const page: CachedListingPage = {
       body,
       etag: `"l${createHash('sha1').update(body).digest('base64url')}"`,
       itemIds: new Set(itemIds),
-      movesWithBids: sort === 'price_low' || sort === 'price_high' || sort === 'ending_soon',
+      movesWithBids: followsBids(q),
     };
     if (token === this.generation) {
-      if (this.pages.size >= 200) this.pages.clear();
-      this.pages.set(key, { at: now, page });
+      this.pages.set(key, page);
+      for (const id of page.itemIds) {
+        let keys = this.byItem.get(id);
+        if (!keys) this.byItem.set(id, (keys = new Set()));
+        keys.add(key);
+      }
+      if (page.movesWithBids) this.followingBids.add(key);
     }
     return page;
   }
@@ -92,11 +133,20 @@ export class ListingPageCache {
   onEvent(event: Pick<BusEvent, 'type' | 'payload'>): void {
     if (event.type === 'bid.placed') {
       const itemId = (event.payload as { item_id: number }).item_id;
-      for (const [key, e] of this.pages) if (e.page.movesWithBids || e.page.itemIds.has(itemId)) this.pages.delete(key);
+      for (const key of [...this.followingBids, ...(this.byItem.get(itemId) ?? [])]) this.pages.delete(key);
       this.generation++;
     } else if (CLEARING_EVENTS.has(event.type)) {
       this.pages.clear();
       this.generation++;
+    }
+  }
+
+  private unindex(key: string, page: CachedListingPage): void {
+    this.followingBids.delete(key);
+    for (const id of page.itemIds) {
+      const keys = this.byItem.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byItem.delete(id);
     }
   }
 }

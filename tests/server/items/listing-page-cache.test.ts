@@ -77,10 +77,41 @@ describe('the listing landing page, answered from memory with an ETag (issue 21)
     expect(await names(fresh)).toContain('Quietly renamed lot');
   });
 
-  it('when the listing is searched, filtered or paged, then it is read afresh every time', async () => {
-    await server.database.db.updateTable('items').set({ name: 'Cached lot searched' }).where('id', '=', shown).execute();
-    expect(await names(await get('/ajax-items?search=cached'))).toContain('Cached lot searched');
-    await server.database.db.updateTable('items').set({ name: 'Cached lot searched again' }).where('id', '=', shown).execute();
-    expect(await names(await get('/ajax-items?search=cached'))).toContain('Cached lot searched again');
+  it('when a searched or filtered first page is asked again, then it is kept like a landing page until an event; a deeper page is read afresh every time', async () => {
+    const db = server.database.db;
+    await db.updateTable('items').set({ name: 'Cached lot searched' }).where('id', '=', shown).execute();
+    await publish({ type: 'item.updated', payload: { item_id: shown } });
+    const first = await get('/ajax-items?search=cached&conditions[]=used&conditions[]=new');
+    expect(await names(first)).toContain('Cached lot searched');
+    const etag = first.headers.get('etag')!;
+    await db.updateTable('items').set({ name: 'Cached lot searched again' }).where('id', '=', shown).execute();
+    // The same query, its filter values in another order: the same page, kept.
+    expect((await get('/ajax-items?search=cached&conditions[]=new&conditions[]=used', etag)).status).toBe(304);
+    await publish({ type: 'item.updated', payload: { item_id: shown } });
+    expect(await names(await get('/ajax-items?search=cached&conditions[]=used&conditions[]=new'))).toContain('Cached lot searched again');
+
+    await db.updateTable('items').set({ name: 'Cached lot paged' }).where('id', '=', shown).execute();
+    expect(await names(await get('/ajax-items?search=cached&sort_by=oldest&per_page=1&page=3'))).toContain('Cached lot paged');
+    await db.updateTable('items').set({ name: 'Cached lot paged again' }).where('id', '=', shown).execute();
+    expect(await names(await get('/ajax-items?search=cached&sort_by=oldest&per_page=1&page=3'))).toContain('Cached lot paged again');
+  });
+
+  it('when a page is filtered by price, then a bid on any lot drops it (the bid may bring a lot into the range)', async () => {
+    const db = server.database.db;
+    const rising = await createItem(db, { name: 'Rising lot', auction_type_id: online, branch_id: branch, target_amount: 1_000 });
+    await publish({ type: 'item.updated', payload: { item_id: rising } });
+    const path = '/ajax-items?price_min=500000&price_max=900000&search=rising';
+    const before = await get(path);
+    expect(await names(before)).toEqual([]);
+    const etag = before.headers.get('etag')!;
+    const bystander = await get('/ajax-items?search=cached');
+    const bystanderEtag = bystander.headers.get('etag')!;
+    await db.updateTable('items').set({ bid_amount: 600_000, bid_count: 1 }).where('id', '=', rising).execute();
+    await publish({ type: 'bid.placed', payload: { item_id: rising } as never });
+    const after = await get(path, etag);
+    expect(after.status).toBe(200);
+    expect(await names(after)).toEqual(['Rising lot']);
+    // A searched page that neither shows the lot nor follows prices is kept.
+    expect((await get('/ajax-items?search=cached', bystanderEtag)).status).toBe(304);
   });
 });
