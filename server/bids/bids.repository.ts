@@ -138,7 +138,14 @@ export async function lockItemsForBids(trx: Kysely<Database>, itemIds: number[],
       bands: string | null;
     }
   >`
-    WITH new_ids AS (SELECT array_agg(nextval('bids_id_seq')) AS ids FROM generate_series(1, ${bidders.bidCount}::int)),
+    WITH locked AS MATERIALIZED (
+      -- Only the lots are locked, in id order; their sale is joined outside, so the lock carries no copy of the sale's row.
+      SELECT id, status, closed_by, bid_amount, bid_count, target_amount, leader_id, date_from, date_to, auction_type_id, reserve_price
+      FROM items WHERE id = ANY(${ids}::bigint[])
+      ORDER BY id
+      FOR NO KEY UPDATE
+    ),
+    new_ids AS (SELECT array_agg(nextval('bids_id_seq')) AS ids FROM generate_series(1, ${bidders.bidCount}::int)),
     names AS (SELECT json_object_agg(id, name) AS names FROM users WHERE id = ANY(${users}::bigint[])),
     controls AS (
       SELECT json_object_agg(u.id, json_build_object(
@@ -165,11 +172,9 @@ export async function lockItemsForBids(trx: Kysely<Database>, itemIds: number[],
       (SELECT array_to_string(ids, ',') FROM new_ids) AS new_ids,
       (SELECT names::text FROM names) AS names,
       (SELECT controls::text FROM controls) AS controls
-    FROM items
+    FROM locked AS items
     JOIN auction_types AS at ON at.id = items.auction_type_id
-    WHERE items.id = ANY(${ids}::bigint[])
     ORDER BY items.id
-    FOR NO KEY UPDATE OF items
   `.execute(trx);
   const first = rows.rows[0];
   const names = new Map<number, string>();
@@ -346,17 +351,30 @@ export interface BidEventRow {
  */
 export async function findBidsForEvents(db: Kysely<Database>, bidIds: number[]): Promise<BidEventRow[]> {
   if (bidIds.length === 0) return [];
+  // Each lot's bids are numbered once per call: the bids before the first one asked for are
+  // counted, and the asked-for span is numbered on from there (not a count per bid).
   const rows = await sql<BidEventRow>`
+    WITH wanted AS MATERIALIZED (SELECT id, item_id FROM bids WHERE id = ANY(${`{${bidIds.join(',')}}`}::bigint[])),
+    spans AS MATERIALIZED (
+      SELECT g.item_id, g.lo, g.hi, (SELECT count(*) FROM bids x WHERE x.item_id = g.item_id AND x.id < g.lo) AS before
+      FROM (SELECT item_id, min(id) AS lo, max(id) AS hi FROM wanted GROUP BY item_id) g
+    ),
+    numbered AS MATERIALIZED (
+      -- OFFSET 0 keeps the span's bids a range read of the lot's index, not a join over all bids.
+      SELECT c.id, s.before + row_number() OVER (PARTITION BY s.item_id ORDER BY c.id) AS bid_count
+      FROM spans s CROSS JOIN LATERAL (SELECT x.id FROM bids x WHERE x.item_id = s.item_id AND x.id BETWEEN s.lo AND s.hi OFFSET 0) c
+    )
     SELECT b.id, b.item_id, b.user_id, u.name AS user_name, b.bid_amount, b.created_at,
-      (SELECT count(*) FROM bids c WHERE c.item_id = b.item_id AND c.id <= b.id)::int AS bid_count,
+      nb.bid_count::int AS bid_count,
       p.user_id AS previous_leader_id, p.bid_amount AS previous_amount, i.target_amount, i.auction_type_id, i.date_to, b.automatic,
       CASE WHEN n.automatic AND n.created_at = b.created_at AND NOT b.automatic THEN n.user_id ELSE b.user_id END AS leader_id
-    FROM bids b
+    FROM wanted w
+    JOIN bids b ON b.id = w.id
+    JOIN numbered nb ON nb.id = b.id
     JOIN items i ON i.id = b.item_id
     LEFT JOIN users u ON u.id = b.user_id
-    LEFT JOIN LATERAL (SELECT c.user_id, c.bid_amount FROM bids c WHERE c.item_id = b.item_id AND c.id < b.id ORDER BY c.id DESC LIMIT 1) p ON true
-    LEFT JOIN LATERAL (SELECT c.user_id, c.automatic, c.created_at FROM bids c WHERE c.item_id = b.item_id AND c.id > b.id ORDER BY c.id LIMIT 1) n ON true
-    WHERE b.id = ANY(${`{${bidIds.join(',')}}`}::bigint[])
+    LEFT JOIN LATERAL (SELECT c.user_id, c.bid_amount FROM bids c WHERE c.item_id = b.item_id AND c.id < b.id ORDER BY c.item_id DESC, c.id DESC LIMIT 1) p ON true
+    LEFT JOIN LATERAL (SELECT c.user_id, c.automatic, c.created_at FROM bids c WHERE c.item_id = b.item_id AND c.id > b.id ORDER BY c.item_id, c.id LIMIT 1) n ON true
     ORDER BY b.id
   `.execute(db);
   return rows.rows.map((r) => ({
