@@ -14,7 +14,7 @@ import { parseInput } from '../http/validate.js';
 import { getBidSettings } from '../settings/settings.repository.js';
 import type { EventBus } from '../realtime/bus.js';
 import { findItemById, itemExists, listAuctionTypes, listBranches, listItems, ListingBoundaries, type ListingCountsCache } from './items.repository.js';
-import { LISTING_PAGE_CACHE_MS, ListingPageCache } from './listing-page-cache.js';
+import { LISTING_PAGE_CACHE_MS, ListingPageCache, type CachedListingPage } from './listing-page-cache.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const typeQuery = z.object({ type: z.enum(['cash', 'online', 'live']).optional().catch(undefined) });
@@ -51,6 +51,7 @@ export function createItemsRouter(deps: { db: Kysely<Database>; bus?: EventBus; 
   const { db } = deps;
   const pageCacheMs = deps.pageCacheMs ?? LISTING_PAGE_CACHE_MS;
   const pageCache = deps.bus && pageCacheMs > 0 ? new ListingPageCache(pageCacheMs) : null;
+  const readingPages = new Map<string, Promise<CachedListingPage>>();
   const countsCache: ListingCountsCache = new Map();
   // The listing's increment tables, dropped by the events that change them (always read afresh without a bus).
   const listingIncrements = deps.bus ? new IncrementTablesMemo(db) : null;
@@ -73,15 +74,24 @@ export function createItemsRouter(deps: { db: Kysely<Database>; bus?: EventBus; 
     }
     let page = pageCache.get(key);
     if (!page) {
-      const token = pageCache.begin();
-      const fresh = await listItems(db, query, await incrementsForListing(), new Date(), { counts: countsCache, boundaries });
-      page = pageCache.set(
-        key,
-        token,
-        JSON.stringify(fresh),
-        fresh.data.map((i) => i.id),
-        query,
-      );
+      // Visitors asking for the same page while it is read wait for that one read (a popular page
+      // that just expired is not read once per visitor at the same moment).
+      let reading = readingPages.get(key);
+      if (!reading) {
+        const token = pageCache.begin();
+        reading = (async () => {
+          const fresh = await listItems(db, query, await incrementsForListing(), new Date(), { counts: countsCache, boundaries });
+          return pageCache.set(
+            key,
+            token,
+            JSON.stringify(fresh),
+            fresh.data.map((i) => i.id),
+            query,
+          );
+        })().finally(() => readingPages.delete(key));
+        readingPages.set(key, reading);
+      }
+      page = await reading;
     }
     res.setHeader('ETag', page.etag);
     res.setHeader('Cache-Control', 'no-cache');
