@@ -32,7 +32,7 @@ const publish = (event: Pick<BusEvent, 'type' | 'payload'>) =>
     created_at: new Date().toISOString(),
   } as BusEvent);
 
-describe('the listing landing page, answered from memory with an ETag (issue 21)', () => {
+describe("the listing's first pages, answered from memory with an ETag (issue 21)", () => {
   it('when the same landing page is asked again with its ETag, then the answer is 304 without a body', async () => {
     const first = await get('/ajax-items');
     expect(first.status).toBe(200);
