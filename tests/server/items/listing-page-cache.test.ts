@@ -115,3 +115,27 @@ describe("the listing's first pages, answered from memory with an ETag (issue 21
     expect((await get('/ajax-items?search=cached', bystanderEtag)).status).toBe(304);
   });
 });
+
+describe('the increment tables the listing keeps (issue 21)', () => {
+  it('when the increment setting changes, then the listing keeps its minimum next bid until the change is announced, then follows it', async () => {
+    const db = server.database.db;
+    for (const name of ['Memo lot one', 'Memo lot two']) {
+      const id = await createItem(db, { name, auction_type_id: online, branch_id: branch, target_amount: 10_000 });
+      await db.updateTable('items').set({ bid_amount: 20_000, bid_count: 1 }).where('id', '=', id).execute();
+    }
+    await publish({ type: 'item.updated', payload: { item_id: shown } });
+    // A deeper page: never answered from the page memory, so only the kept tables can be stale.
+    const minimum = async () =>
+      ((await (await get('/ajax-items?search=memo&sort_by=oldest&per_page=1&page=2')).json()) as { data: { min_next_bid: number }[] }).data[0].min_next_bid;
+    expect(await minimum()).toBe(20_001);
+    await db.updateTable('settings').set({ value: '5000' }).where('key', '=', 'auction_bid_increment').execute();
+    try {
+      expect(await minimum()).toBe(20_001);
+      await publish({ type: 'setting.changed', payload: { key: 'auction_bid_increment', before: '1', after: '5000' } as never });
+      expect(await minimum()).toBe(25_000);
+    } finally {
+      await db.updateTable('settings').set({ value: '1' }).where('key', '=', 'auction_bid_increment').execute();
+      await publish({ type: 'setting.changed', payload: { key: 'auction_bid_increment', before: '5000', after: '1' } as never });
+    }
+  });
+});
