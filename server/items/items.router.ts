@@ -51,7 +51,7 @@ export function createItemsRouter(deps: { db: Kysely<Database>; bus?: EventBus; 
   const { db } = deps;
   const pageCacheMs = deps.pageCacheMs ?? LISTING_PAGE_CACHE_MS;
   const pageCache = deps.bus && pageCacheMs > 0 ? new ListingPageCache(pageCacheMs) : null;
-  const readingPages = new Map<string, Promise<CachedListingPage>>();
+  const readingPages = new Map<string, { token: number; page: Promise<CachedListingPage> }>();
   const countsCache: ListingCountsCache = new Map();
   // The listing's increment tables, dropped by the events that change them (always read afresh without a bus).
   const listingIncrements = deps.bus ? new IncrementTablesMemo(db) : null;
@@ -75,11 +75,12 @@ export function createItemsRouter(deps: { db: Kysely<Database>; bus?: EventBus; 
     let page = pageCache.get(key);
     if (!page) {
       // Visitors asking for the same page while it is read wait for that one read (a popular page
-      // that just expired is not read once per visitor at the same moment).
+      // that just expired is not read once per visitor at the same moment), unless an event came
+      // since it began: a visitor who asks after a change never gets a page read before it.
+      const token = pageCache.begin();
       let reading = readingPages.get(key);
-      if (!reading) {
-        const token = pageCache.begin();
-        reading = (async () => {
+      if (!reading || reading.token !== token) {
+        const read = (async () => {
           const fresh = await listItems(db, query, await incrementsForListing(), new Date(), { counts: countsCache, boundaries });
           return pageCache.set(
             key,
@@ -88,10 +89,13 @@ export function createItemsRouter(deps: { db: Kysely<Database>; bus?: EventBus; 
             fresh.data.map((i) => i.id),
             query,
           );
-        })().finally(() => readingPages.delete(key));
+        })().finally(() => {
+          if (readingPages.get(key) === reading) readingPages.delete(key);
+        });
+        reading = { token, page: read };
         readingPages.set(key, reading);
       }
-      page = await reading;
+      page = await reading.page;
     }
     res.setHeader('ETag', page.etag);
     res.setHeader('Cache-Control', 'no-cache');
