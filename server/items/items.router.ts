@@ -90,7 +90,7 @@ export function createItemsRouter(deps: { db: Kysely<Database>; bus?: EventBus; 
             query,
           );
         })().finally(() => {
-          if (readingPages.get(key) === reading) readingPages.delete(key);
+          if (readingPages.get(key)?.page === read) readingPages.delete(key);
         });
         reading = { token, page: read };
         readingPages.set(key, reading);

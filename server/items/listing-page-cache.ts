@@ -6,13 +6,11 @@ import type { BusEvent } from '../realtime/bus.js';
 /** How long a first page of the listing is answered from memory by default, ms (`LISTING_CACHE_MS`). */
 export const LISTING_PAGE_CACHE_MS = 5000;
 
-/** A first page as it was sent: its JSON, its ETag, and what an event must look at to drop it. */
+/** A first page as it was sent: its JSON, its ETag, and the lots it shows (what a bid event looks at to drop it). */
 export interface CachedListingPage {
   body: string;
   etag: string;
   itemIds: ReadonlySet<number>;
-  /** The page's order moves with bids (price) or soft close (ending soon). */
-  movesWithBids: boolean;
 }
 
 /** Events after which no first page may be answered from memory any more. */
@@ -115,7 +113,6 @@ export class ListingPageCache {
       body,
       etag: `"l${createHash('sha1').update(body).digest('base64url')}"`,
       itemIds: new Set(itemIds),
-      movesWithBids: followsBids(q),
     };
     if (token === this.generation) {
       this.pages.set(key, page);
@@ -124,7 +121,7 @@ export class ListingPageCache {
         if (!keys) this.byItem.set(id, (keys = new Set()));
         keys.add(key);
       }
-      if (page.movesWithBids) this.followingBids.add(key);
+      if (followsBids(q)) this.followingBids.add(key);
     }
     return page;
   }
