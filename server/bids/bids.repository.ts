@@ -354,7 +354,9 @@ export async function findBidsForEvents(db: Kysely<Database>, bidIds: number[]):
   // Each lot's bids are numbered once per call: the bids before the first one asked for are
   // counted, and the asked-for span is numbered on from there (not a count per bid).
   const rows = await sql<BidEventRow>`
-    WITH wanted AS MATERIALIZED (SELECT id, item_id FROM bids WHERE id = ANY(${`{${bidIds.join(',')}}`}::bigint[])),
+    WITH wanted AS MATERIALIZED (
+      SELECT id, item_id, user_id, bid_amount, created_at, automatic FROM bids WHERE id = ANY(${`{${bidIds.join(',')}}`}::bigint[])
+    ),
     spans AS MATERIALIZED (
       SELECT g.item_id, g.lo, g.hi, (SELECT count(*) FROM bids x WHERE x.item_id = g.item_id AND x.id < g.lo) AS before
       FROM (SELECT item_id, min(id) AS lo, max(id) AS hi FROM wanted GROUP BY item_id) g
@@ -368,8 +370,7 @@ export async function findBidsForEvents(db: Kysely<Database>, bidIds: number[]):
       nb.bid_count::int AS bid_count,
       p.user_id AS previous_leader_id, p.bid_amount AS previous_amount, i.target_amount, i.auction_type_id, i.date_to, b.automatic,
       CASE WHEN n.automatic AND n.created_at = b.created_at AND NOT b.automatic THEN n.user_id ELSE b.user_id END AS leader_id
-    FROM wanted w
-    JOIN bids b ON b.id = w.id
+    FROM wanted b
     JOIN numbered nb ON nb.id = b.id
     JOIN items i ON i.id = b.item_id
     LEFT JOIN users u ON u.id = b.user_id
