@@ -11,12 +11,15 @@ import type { LiveBidAck, LiveJoinAck, LiveState } from './schemas/live-sale.sch
  * back after a drop adds `after_bid_id`, the last bid it saw: the server then sends it, in order,
  * every `bid:placed` of the lot since (and `auction:closed` when the lot closed meanwhile) before it
  * carries on; the ack says `replayed` (how many), or `reload: true` when too much was missed (more
- * than {@link MAX_REPLAYED_BIDS} bids, or a drop longer than 10 minutes). Issue 17 "Live updates on
- * a poor connection".
+ * than {@link MAX_REPLAYED_BIDS} bids, or a drop longer than 10 minutes). A view joining with a
+ * copy of the lot it read before adds `data_age_ms`, how long ago (ms) that read was asked for: the
+ * server sends it `item:updated` when the lot changed since (or may have: a copy older than the
+ * server's memory of changes). Issue 17 "Live updates on a poor connection".
  */
 export const itemRoomPayloadSchema = z.object({
   item_id: z.coerce.number().int().positive(),
   after_bid_id: z.coerce.number().int().nonnegative().optional(),
+  data_age_ms: z.coerce.number().int().nonnegative().optional(),
 });
 
 /** The most bids replayed to a socket that comes back; beyond, it reloads the lot. */

@@ -27,6 +27,16 @@ import { attachLiveRoom, LiveRoomPresenter } from './live-room.js';
 import type { CommandRunner } from '../events/command-runner.js';
 import { LiveBidLane } from '../live/live-bid-lane.js';
 import { coalesceSocketWrites, SOCKET_WRITE_WINDOW_MS } from './write-coalescing.js';
+import { RecentLotChanges } from './recent-lot-changes.js';
+import { loadIncrementTables } from '../bids/increments.repository.js';
+import { findItemById } from '../items/items.repository.js';
+
+/**
+ * How much older than its stated age a joining view's copy of a lot is taken to be, ms: the
+ * join's own travel from the browser and the time the read took (a lot changed within it is
+ * sent once more, never missed).
+ */
+const DATA_AGE_MARGIN_MS = 2000;
 
 interface SocketData {
   userId: number | null;
@@ -132,6 +142,13 @@ export function createRealtime(deps: {
   });
 
   const liveBids = deps.runner ? new LiveBidLane({ db: deps.db, runner: deps.runner, logger: deps.logger }) : undefined;
+  const recentChanges = new RecentLotChanges();
+
+  /** Sends one socket lot `itemId` as it stands now (`item:updated`): its copy may have missed changes. */
+  const sendLotAgain = async (socket: GavelSocket, itemId: number): Promise<void> => {
+    const item = await findItemById(deps.db, itemId, await loadIncrementTables(deps.db));
+    if (item) socket.emit('item:updated', item);
+  };
 
   /**
    * Sends a socket that came back the bids of a lot it missed, in order (masked as the room gets
@@ -169,6 +186,11 @@ export function createRealtime(deps: {
       }
       const room = rooms.item(parsed.data.item_id);
       void (join ? socket.join(room) : socket.leave(room));
+      const age = parsed.data.data_age_ms;
+      if (join && age != null && recentChanges.changedSince(parsed.data.item_id, Date.now() - age - DATA_AGE_MARGIN_MS)) {
+        // Joined first, then read: a change committed meanwhile may come twice (the lot's copy takes the newest).
+        void sendLotAgain(socket, parsed.data.item_id).catch(warn);
+      }
       if (join && order) void findBidCount(deps.db, parsed.data.item_id).then((n) => order.expect(parsed.data.item_id, n + 1), warn);
       if (join && parsed.data.after_bid_id != null) {
         // Joined first, then read: a bid committed meanwhile may come twice (clients drop a bid id they have).
@@ -229,6 +251,7 @@ export function createRealtime(deps: {
   let lastLoggedId = 0;
   const startedAt = Date.now();
   const accept = (event: CommittedEvent) => {
+    recentChanges.note(event);
     if (event.id.startsWith('e')) lastLoggedId = Math.max(lastLoggedId, Number(event.id.slice(1)) || 0);
     if (order) order.accept(event);
     else present(event);

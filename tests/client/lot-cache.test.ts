@@ -113,6 +113,20 @@ describe('lot cache: socket events change every copy of a lot in one place', () 
     expect(qc.getQueryData(lotKeys.detail(99))).toBeUndefined();
   });
 
+  it('an item:updated read before a bid the lot already shows keeps the newer price and bid count, and takes the rest', () => {
+    const { qc, socket } = setUp();
+    qc.setQueryData(lotKeys.list('sale', 3), listPage([lot(7, { lot_number: 2 })]));
+    socket.emit('bid:placed', placed(bid(41, 7, 3, 1500), 2));
+    socket.emit('item:updated', { ...lot(7, { lot_number: 2 }), bid_amount: 1200, bid_count: 1, min_next_bid: 1300, date_to: '2026-12-03T09:00:00.000Z' });
+    expect(qc.getQueryData<InfiniteData<LotPage>>(lotKeys.list('sale', 3))!.pages[0].items[0]).toMatchObject({
+      bid_amount: 1500,
+      bid_count: 2,
+      date_to: '2026-12-03T09:00:00.000Z',
+    });
+    socket.emit('item:updated', { ...lot(7, { lot_number: 2 }), bid_amount: 1700, bid_count: 3, min_next_bid: 1800 });
+    expect(qc.getQueryData<InfiniteData<LotPage>>(lotKeys.list('sale', 3))!.pages[0].items[0]).toMatchObject({ bid_amount: 1700, bid_count: 3, min_next_bid: 1800 });
+  });
+
   it("the signed-in viewer's standing follows the bids: Winning on their own, Outbid on another's, a maximum used up by a bid reaching it", () => {
     const { qc, socket } = setUp(3);
     qc.setQueryData(lotKeys.detail(7), lot(7, { viewer: { leading: false, max_amount: null, has_bid: false } }));

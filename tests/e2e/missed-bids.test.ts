@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shot, setupServerAndBrowser } from '../helpers/browser.js';
-import { createCustomer, createItem } from '../helpers/factories.js';
+import { createCustomer, createItem, grantRole } from '../helpers/factories.js';
 import { TestClient } from '../helpers/http-client.js';
 
 const e2e = setupServerAndBrowser();
@@ -44,6 +44,60 @@ describe('a lot page whose network drops (issue 17 "Live updates on a poor conne
     expect(await page.getByTestId('bid-row').count()).toBe(4);
     expect(bidReads).toEqual([]);
     await shot(page, 'item-after-reconnect');
+    await context.close();
+  }, 120_000);
+
+  it('when a sale catalogue is read before its live connection opens, and meanwhile the sale is rescheduled and a lot is bid on, then once connected every lot shows its new close and the bid without reading the page again', async () => {
+    const db = e2e.server.database.db;
+    const operator = await createCustomer(db, { name: 'Thandiwe Phiri' });
+    await grantRole(db, operator.id, 'admin');
+    const admin = new TestClient(e2e.server.url, operator.token);
+    const sale = await admin.post('/api/admin/sales', {
+      name: 'Estate sale, Zomba',
+      kind: 'online',
+      date_from: new Date(Date.now() - 3600_000).toISOString(),
+      date_to: new Date(Date.now() + 90 * 60_000).toISOString(),
+      stagger_seconds: 60,
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    const saleId = sale.body.data.id as number;
+    const lots: number[] = [];
+    for (const name of ['Sofa, 3 seater', 'Dining table', 'Chest freezer', 'Bicycle']) lots.push(await createItem(db, { auction_type_id: saleId, name, target_amount: 50_000 }));
+    expect((await admin.post(`/api/admin/sales/${saleId}/publish`, {})).status).toBe(200);
+
+    // The page loads while its live connection is held back (a slow network opening it late).
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    let release!: () => void;
+    const opened = new Promise<void>((resolve) => (release = resolve));
+    await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+      await opened;
+      ws.connectToServer();
+    });
+    await page.route(/\/socket\.io\//, async (route) => {
+      await opened;
+      await route.continue();
+    });
+    await page.goto(`${e2e.server.url}/auctions/${saleId}`);
+    const cards = page.getByTestId('catalogue-lot');
+    await expect.poll(() => cards.count()).toBe(4);
+    const hours = async () => (await cards.getByTestId('catalogue-lot-countdown').allTextContents()).map((t) => Number(/(\d+)h/.exec(t)?.[1] ?? 0));
+    expect(await hours()).toEqual([1, 1, 1, 1]);
+
+    // Meanwhile: the end moves 5 hours later, and the freezer gets a bid.
+    expect((await admin.patch(`/api/admin/sales/${saleId}`, { date_to: new Date(Date.now() + 390 * 60_000).toISOString() })).status).toBe(200);
+    const bidder = await createCustomer(db, { name: 'Kondwani Mwale' });
+    expect((await new TestClient(e2e.server.url, bidder.token).post('/ajax-bid', { item_id: lots[2], amount: 55_000 })).status).toBe(200);
+    const lotReads: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/sales\/\d+\/lots/.test(r.url())) lotReads.push(r.url());
+    });
+    expect(await hours()).toEqual([1, 1, 1, 1]);
+
+    release();
+    await expect.poll(hours, { timeout: 15_000 }).toEqual([6, 6, 6, 6]);
+    await expect.poll(() => cards.nth(2).getByTestId('catalogue-lot-price').textContent()).toBe('MK 55,000');
+    expect(lotReads).toEqual([]);
     await context.close();
   }, 120_000);
 });

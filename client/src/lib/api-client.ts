@@ -146,17 +146,31 @@ async function fetchJson(url: string, opts: { signal?: AbortSignal; withCsrf?: b
  * for the same URL ({@link requestEarly}) is used instead of a new request, once.
  */
 export async function apiGet(path: string, params?: QueryParams, opts: { signal?: AbortSignal; withCsrf?: boolean } = {}): Promise<unknown> {
+  return (await apiGetAsked(path, params, opts)).body;
+}
+
+/**
+ * {@link apiGet}, also answering when the answer was asked for (`askedAt`, the browser's clock in
+ * ms: the start of the request, early or not), so a live view knows from when it may have missed
+ * changes (lib/use-item-rooms.ts).
+ */
+export async function apiGetAsked(
+  path: string,
+  params?: QueryParams,
+  opts: { signal?: AbortSignal; withCsrf?: boolean } = {},
+): Promise<{ body: unknown; askedAt: number }> {
   const url = buildUrl(path, params);
   const early = opts.withCsrf ? undefined : earlyAnswers.get(url);
   if (early) {
     earlyAnswers.delete(url);
     try {
-      if (Date.now() - early.at < EARLY_ANSWER_TTL_MS) return await early.answer;
+      if (Date.now() - early.at < EARLY_ANSWER_TTL_MS) return { body: await early.answer, askedAt: early.at };
     } catch {
       // Asked again below.
     }
   }
-  return fetchJson(url, opts);
+  const askedAt = Date.now();
+  return { body: await fetchJson(url, opts), askedAt };
 }
 
 /**

@@ -16,6 +16,8 @@ import type { GavelSocket } from './socket';
 /** A page of a lot list as every list keeps it in the cache (its own paging fields beside). */
 export interface LotPage {
   items: Item[];
+  /** When the page was asked for (the browser's clock, ms); lots joined live from it ask for what changed since. */
+  askedAt?: number;
 }
 
 /** A page of a lot's bid history, newest first. */
@@ -77,10 +79,16 @@ export function withAuctionClosed(item: Item, e: AuctionClosedEvent): Item {
   return { ...item, closed_by: e.closed_by, status: e.status };
 }
 
-/** A lot after `item:updated`: the changed fields read as the server's item, the rest kept. */
+/**
+ * A lot after `item:updated`: the changed fields read as the server's item, the rest kept. An
+ * update read before a bid the lot already shows (a lower `bid_count`: the server read the lot,
+ * then the bid's own event overtook it) keeps the newer price, bid count and next minimum.
+ */
 export function withItemUpdated(item: Item, change: Record<string, unknown>): Item {
   const merged = normaliseItem({ ...item, ...change });
-  return merged ? { ...item, ...merged } : item;
+  if (!merged) return item;
+  if (merged.bid_count >= item.bid_count) return { ...item, ...merged };
+  return { ...item, ...merged, bid_amount: item.bid_amount, bid_count: item.bid_count, min_next_bid: item.min_next_bid };
 }
 
 /**

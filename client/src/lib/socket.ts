@@ -21,6 +21,8 @@ let socket: GavelSocket | null = null;
 const roomCounts = new Map<number, number>();
 /** The last bid id each watched item's views have seen (live, or in the bids they loaded). */
 const lastBidSeen = new Map<number, number>();
+/** When the oldest copy of each item waiting for the connection was asked for (the browser's clock, ms). */
+const askedAtWaiting = new Map<number, number>();
 /** Views to tell when an item must be read again (the server could not replay what was missed). */
 const reloadListeners = new Map<number, Set<() => void>>();
 
@@ -57,12 +59,13 @@ export function getSocket(): GavelSocket {
   s.on('connect', () => {
     for (const id of roomCounts.keys()) {
       const after = lastBidSeen.get(id);
+      const age = dataAge(id);
       if (after == null) {
-        s.emit('item:subscribe', { item_id: id });
+        s.emit('item:subscribe', { item_id: id, ...age });
         continue;
       }
       // Back after a drop: the server sends the bids missed since, in order; or says to read the item again.
-      s.emit('item:subscribe', { item_id: id, after_bid_id: after }, (ack) => {
+      s.emit('item:subscribe', { item_id: id, after_bid_id: after, ...age }, (ack) => {
         if (ack?.reload) for (const reload of reloadListeners.get(id) ?? []) reload();
       });
     }
@@ -90,15 +93,28 @@ export function reconnectSocket(): void {
   s.connect();
 }
 
+/** `data_age_ms` of an item copy waiting for the connection (then forgotten: from now on it is live). */
+function dataAge(itemId: number): { data_age_ms?: number } {
+  const askedAt = askedAtWaiting.get(itemId);
+  if (askedAt == null) return {};
+  askedAtWaiting.delete(itemId);
+  return { data_age_ms: Math.max(0, Math.round(Date.now() - askedAt)) };
+}
+
 /**
  * Joins room `item:{id}` (reference counted, so several views may watch one item) and
- * returns the function that leaves it again.
+ * returns the function that leaves it again. `askedAt` (the browser's clock, ms) is when the
+ * view's copy of the item was asked for: the join then carries its age, and the server sends
+ * `item:updated` when the item changed since (a copy read before the socket joined would
+ * otherwise miss what happened in between). Source: issue 17 "Live updates on a poor connection".
  */
-export function subscribeItemRoom(itemId: number): () => void {
+export function subscribeItemRoom(itemId: number, askedAt?: number): () => void {
   const s = getSocket();
   const n = roomCounts.get(itemId) ?? 0;
   roomCounts.set(itemId, n + 1);
-  if (n === 0 && s.connected) s.emit('item:subscribe', { item_id: itemId });
+  if (askedAt != null) askedAtWaiting.set(itemId, Math.min(askedAt, askedAtWaiting.get(itemId) ?? askedAt));
+  // Joined already by another view: joined again only to ask for what this copy missed.
+  if (s.connected && (n === 0 || askedAt != null)) s.emit('item:subscribe', { item_id: itemId, ...dataAge(itemId) });
   let left = false;
   return () => {
     if (left) return;
@@ -107,6 +123,7 @@ export function subscribeItemRoom(itemId: number): () => void {
     if (c <= 0) {
       roomCounts.delete(itemId);
       lastBidSeen.delete(itemId);
+      askedAtWaiting.delete(itemId);
       if (s.connected) s.emit('item:unsubscribe', { item_id: itemId });
     } else {
       roomCounts.set(itemId, c);

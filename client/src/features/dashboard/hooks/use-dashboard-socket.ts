@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { getSocket, subscribeItemRoom } from '../../../lib/socket';
+import { getSocket } from '../../../lib/socket';
+import { useItemRooms } from '../../../lib/use-item-rooms';
 import {
   auctionClosedEventSchema,
   bidOutbidEventSchema,
@@ -26,13 +27,7 @@ export interface DashboardSocketHandlers {
 export function useDashboardSocket(itemIds: readonly number[], handlers: DashboardSocketHandlers): void {
   const ref = useRef(handlers);
   ref.current = handlers;
-  const key = [...new Set(itemIds)].sort((a, b) => a - b).join(',');
-
-  useEffect(() => {
-    const ids = key ? key.split(',').map(Number) : [];
-    const leave = ids.map((id) => subscribeItemRoom(id));
-    return () => leave.forEach((fn) => fn());
-  }, [key]);
+  useItemRooms(itemIds);
 
   useEffect(() => {
     const socket = getSocket();

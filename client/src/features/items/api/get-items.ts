@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiGet, type QueryParams } from '../../../lib/api-client';
+import { apiGetAsked, type QueryParams } from '../../../lib/api-client';
 import type { Item } from '@shared/schemas/item.schema';
 import { normaliseItemList } from '../../../lib/item-normalise';
 
@@ -18,6 +18,8 @@ export interface ItemPage {
   currentPage: number;
   lastPage: number;
   counts: CategoryCounts | null;
+  /** When the page was asked for (the browser's clock, ms). */
+  askedAt: number;
 }
 
 const n = z.coerce.number().catch(0);
@@ -35,7 +37,8 @@ const pageSchema = z.object({
  * repeated in the page, are dropped. Rejects with ApiError on failure. Source: spec/shopping.md §7.
  */
 export async function getItems(params: QueryParams, opts: { signal?: AbortSignal } = {}): Promise<ItemPage> {
-  const body = pageSchema.parse(await apiGet('/ajax-items', params, { signal: opts.signal }));
+  const { body: raw, askedAt } = await apiGetAsked('/ajax-items', params, { signal: opts.signal });
+  const body = pageSchema.parse(raw);
   const total = body.pagination?.total ?? body.total ?? body.data.length;
   return {
     items: normaliseItemList(body.data),
@@ -43,5 +46,6 @@ export async function getItems(params: QueryParams, opts: { signal?: AbortSignal
     currentPage: body.pagination?.current_page ?? body.current_page ?? 1,
     lastPage: body.pagination?.last_page ?? body.last_page ?? 1,
     counts: body.counts ?? null,
+    askedAt,
   };
 }

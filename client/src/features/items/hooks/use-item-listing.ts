@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { Item } from '@shared/schemas/item.schema';
 import { MESSAGES } from '@shared/messages';
-import { subscribeItemRoom } from '../../../lib/socket';
+import { useItemRooms } from '../../../lib/use-item-rooms';
 import { notifyError } from '../../../lib/notify';
 import { lotKeys, lotsOfPages } from '../../../lib/lot-cache';
 import { getItems, type CategoryCounts } from '../api/get-items';
@@ -56,12 +56,7 @@ export function useItemListing(state: ListingState): ItemListing {
     });
   }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
 
-  const idsKey = items.map((i) => i.id).join(',');
-  useEffect(() => {
-    if (!idsKey) return;
-    const leaves = idsKey.split(',').map((id) => subscribeItemRoom(Number(id)));
-    return () => leaves.forEach((leave) => leave());
-  }, [idsKey]);
+  useItemRooms(items.map((i) => i.id), pages);
 
   // No longer live once left: the next visit shows it and reads it again.
   useEffect(() => () => void qc.invalidateQueries({ queryKey: JSON.parse(keyText) as unknown[], exact: true, refetchType: 'none' }), [keyText, qc]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { itemSchema, type Item } from '@shared/schemas/item.schema';
 import { paginationSchema, type Pagination } from '@shared/schemas/watchlist.schema';
-import { apiGet } from '../../../lib/api-client';
+import { apiGetAsked } from '../../../lib/api-client';
 
 /** Lots asked for per page of a catalogue. */
 export const CATALOGUE_PAGE_SIZE = 48;
@@ -9,15 +9,15 @@ export const CATALOGUE_PAGE_SIZE = 48;
 /**
  * `GET /api/sales/{id}/lots?page=&per_page=` → one page of a published sale's lots in lot order
  * (the public Item shape with `lot_number`) and its pagination. A lot the client cannot read is
- * left out. Rejects with the api client's error. Source: issue 13 "Sales".
+ * left out; `askedAt` is when the page was asked for (the browser's clock, ms). Rejects with the
+ * api client's error. Source: issue 13 "Sales".
  */
-export async function getSaleLots(id: number, page: number): Promise<{ lots: Item[]; meta: Pagination }> {
-  const body = z
-    .object({ data: z.array(z.unknown()), meta: paginationSchema })
-    .parse(await apiGet(`/api/sales/${id}/lots`, { page, per_page: CATALOGUE_PAGE_SIZE }));
+export async function getSaleLots(id: number, page: number): Promise<{ lots: Item[]; meta: Pagination; askedAt: number }> {
+  const asked = await apiGetAsked(`/api/sales/${id}/lots`, { page, per_page: CATALOGUE_PAGE_SIZE });
+  const body = z.object({ data: z.array(z.unknown()), meta: paginationSchema }).parse(asked.body);
   const lots = body.data.flatMap((raw) => {
     const parsed = itemSchema.safeParse(raw);
     return parsed.success ? [parsed.data] : [];
   });
-  return { lots, meta: body.meta };
+  return { lots, meta: body.meta, askedAt: asked.askedAt };
 }

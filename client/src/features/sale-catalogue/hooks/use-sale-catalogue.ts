@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { Item } from '@shared/schemas/item.schema';
 import type { PublicSale } from '@shared/schemas/sale.schema';
 import { ApiError } from '../../../lib/api-client';
-import { subscribeItemRoom } from '../../../lib/socket';
+import { useItemRooms } from '../../../lib/use-item-rooms';
 import { lotKeys, lotsOfPages } from '../../../lib/lot-cache';
 import { getSale } from '../api/get-sale';
 import { getSaleLots } from '../api/get-sale-lots';
@@ -41,7 +41,7 @@ export function useSaleCatalogue(saleId: number): SaleCatalogue {
     queryKey: lotKeys.list('sale', saleId),
     queryFn: async ({ pageParam }) => {
       const res = await getSaleLots(saleId, pageParam);
-      return { items: res.lots, meta: res.meta };
+      return { items: res.lots, meta: res.meta, askedAt: res.askedAt };
     },
     initialPageParam: 1,
     getNextPageParam: (last) => (last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined),
@@ -58,11 +58,7 @@ export function useSaleCatalogue(saleId: number): SaleCatalogue {
   }, [fetchNextPage, isFetchingNextPage]);
 
   // Every loaded lot's room; joined once per lot, left when the page goes.
-  const ids = lots.map((l) => l.id).join(',');
-  useEffect(() => {
-    const leave = ids ? ids.split(',').map((id) => subscribeItemRoom(Number(id))) : [];
-    return () => leave.forEach((l) => l());
-  }, [ids]);
+  useItemRooms(lots.map((l) => l.id), pages);
 
   // No longer live once left: the next visit shows it and reads it again.
   useEffect(() => () => void qc.invalidateQueries({ queryKey: lotKeys.list('sale', saleId), exact: true, refetchType: 'none' }), [saleId, qc]);
