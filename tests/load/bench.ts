@@ -12,7 +12,6 @@ import { describeDrift } from './baseline.js';
 import { benchListing, formatListingReport } from './bench-listing.js';
 import { benchSavedSearches, formatSavedSearchBench } from './bench-saved-searches.js';
 import { checkInvariants } from './invariants.js';
-import { CROWD_WRITE_WINDOW_MS } from '../../server/realtime/write-coalescing.js';
 import { processCpuMs } from './process-cpu.js';
 import { provisionLoad } from './provision.js';
 import { buildReport } from './report.js';
@@ -117,8 +116,6 @@ async function main() {
     DATABASE_URL: db.url,
     CSRF_SECRET: 'bench-secret-bench-secret-bench-secret',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    // Busy sockets written once per window (server/realtime/write-coalescing.ts; off by default).
-    SOCKET_WRITE_WINDOW_MS: String(CROWD_WRITE_WINDOW_MS),
   };
   const server = await startServer(common);
   try {
