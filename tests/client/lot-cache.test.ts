@@ -124,7 +124,11 @@ describe('lot cache: socket events change every copy of a lot in one place', () 
       date_to: '2026-12-03T09:00:00.000Z',
     });
     socket.emit('item:updated', { ...lot(7, { lot_number: 2 }), bid_amount: 1700, bid_count: 3, min_next_bid: 1800 });
-    expect(qc.getQueryData<InfiniteData<LotPage>>(lotKeys.list('sale', 3))!.pages[0].items[0]).toMatchObject({ bid_amount: 1700, bid_count: 3, min_next_bid: 1800 });
+    expect(qc.getQueryData<InfiniteData<LotPage>>(lotKeys.list('sale', 3))!.pages[0].items[0]).toMatchObject({
+      bid_amount: 1700,
+      bid_count: 3,
+      min_next_bid: 1800,
+    });
   });
 
   it("the signed-in viewer's standing follows the bids: Winning on their own, Outbid on another's, a maximum used up by a bid reaching it", () => {

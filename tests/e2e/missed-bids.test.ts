@@ -62,7 +62,8 @@ describe('a lot page whose network drops (issue 17 "Live updates on a poor conne
     expect(sale.status, JSON.stringify(sale.body)).toBe(201);
     const saleId = sale.body.data.id as number;
     const lots: number[] = [];
-    for (const name of ['Sofa, 3 seater', 'Dining table', 'Chest freezer', 'Bicycle']) lots.push(await createItem(db, { auction_type_id: saleId, name, target_amount: 50_000 }));
+    for (const name of ['Sofa, 3 seater', 'Dining table', 'Chest freezer', 'Bicycle'])
+      lots.push(await createItem(db, { auction_type_id: saleId, name, target_amount: 50_000 }));
     expect((await admin.post(`/api/admin/sales/${saleId}/publish`, {})).status).toBe(200);
 
     // The page loads while its live connection is held back (a slow network opening it late).

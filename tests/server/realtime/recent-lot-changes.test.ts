@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CommittedEvent } from '../../../server/events/domain-events.js';
 import { RecentLotChanges } from '../../../server/realtime/recent-lot-changes.js';
 
-const event = (type: string, payload: Record<string, unknown>) => ({ id: `e${Math.random()}`, type, payload, actor: { type: 'system' }, created_at: '' }) as unknown as CommittedEvent;
+const event = (type: string, payload: Record<string, unknown>) =>
+  ({ id: `e${Math.random()}`, type, payload, actor: { type: 'system' }, created_at: '' }) as unknown as CommittedEvent;
 
 describe('what a joining view may have missed (issue 17 "Live updates on a poor connection")', () => {
   it('a lot changed after a copy was read says so, a lot changed before it or never does not; a rescheduled sale names each lot it moved', () => {

@@ -56,7 +56,10 @@ export function useItemListing(state: ListingState): ItemListing {
     });
   }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
 
-  useItemRooms(items.map((i) => i.id), pages);
+  useItemRooms(
+    items.map((i) => i.id),
+    pages,
+  );
 
   // No longer live once left: the next visit shows it and reads it again.
   useEffect(() => () => void qc.invalidateQueries({ queryKey: JSON.parse(keyText) as unknown[], exact: true, refetchType: 'none' }), [keyText, qc]);

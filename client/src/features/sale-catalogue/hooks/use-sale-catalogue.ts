@@ -58,7 +58,10 @@ export function useSaleCatalogue(saleId: number): SaleCatalogue {
   }, [fetchNextPage, isFetchingNextPage]);
 
   // Every loaded lot's room; joined once per lot, left when the page goes.
-  useItemRooms(lots.map((l) => l.id), pages);
+  useItemRooms(
+    lots.map((l) => l.id),
+    pages,
+  );
 
   // No longer live once left: the next visit shows it and reads it again.
   useEffect(() => () => void qc.invalidateQueries({ queryKey: lotKeys.list('sale', saleId), exact: true, refetchType: 'none' }), [saleId, qc]);
