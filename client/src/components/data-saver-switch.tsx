@@ -1,4 +1,5 @@
-import { Switch, Tooltip } from '@mantine/core';
+import { Switch } from '@mantine/core';
+import { Tooltip } from './tooltip/tooltip';
 import { useDataSaver } from '../lib/data-saver';
 
 /**

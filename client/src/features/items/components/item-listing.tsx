@@ -11,12 +11,14 @@ import { useListingState } from '../hooks/use-listing-state';
 import { PAGE_SIZE, activeFilterCount, describeListing, toSavedQuery } from '../utils/listing-query';
 import { ActiveFilterChips } from './active-filter-chips';
 import { CategoryTabs } from './category-tabs';
-import { FilterPanel } from './filter-panel';
+import type { FilterPanel as FilterPanelComponent } from './filter-panel';
 import { ItemCard } from './item-card';
 import { ItemCardSkeleton } from './item-card-skeleton';
 import { ListingToolbar } from './listing-toolbar';
 
 const loadItemPreviewModal = () => import('./item-preview-modal').then((m) => m.ItemPreviewModal);
+/** The filter panel's code (number inputs, checkboxes, radios) loads once it is shown: at once beside a wide listing, on opening below. */
+const loadFilterPanel = (): Promise<typeof FilterPanelComponent> => import('./filter-panel').then((m) => m.FilterPanel);
 
 /** Width from which the filter panel is a fixed side panel. Source: spec/shopping.md §9. */
 const SIDE_PANEL_QUERY = '(min-width: 1280px)';
@@ -54,7 +56,14 @@ export function ItemListing({
   const count = activeFilterCount(state);
   const { Component: PreviewModal, ready: previewReady } = useDeferredComponent(loadItemPreviewModal, preview !== null);
 
-  const panel = <FilterPanel state={state} branches={branches} onChange={update} onClearAll={() => clearAll(false)} withHeader={wide} />;
+  const { Component: FilterPanel } = useDeferredComponent(loadFilterPanel, wide || filtersOpen);
+  const panel = FilterPanel ? (
+    <FilterPanel state={state} branches={branches} onChange={update} onClearAll={() => clearAll(false)} withHeader={wide} />
+  ) : (
+    <Text size="sm" c="dimmed" py="md" ta="center">
+      Loading filters…
+    </Text>
+  );
 
   return (
     <Stack gap="md" id="listing">
