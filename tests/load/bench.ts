@@ -112,11 +112,7 @@ function loopbackFloorUs(): number | null {
 async function main() {
   console.log(`Gavel bench: ${seconds} s per bidding scenario, server and load on this machine.`);
   const db = await createTestDatabase();
-  const common = {
-    DATABASE_URL: db.url,
-    CSRF_SECRET: 'bench-secret-bench-secret-bench-secret',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-  };
+  const common = { DATABASE_URL: db.url, CSRF_SECRET: 'bench-secret-bench-secret-bench-secret', AUTH_RATE_LIMIT_PER_MINUTE: '100000' };
   const server = await startServer(common);
   try {
     const run = (o: Parameters<typeof scenario>[2], items: number) => scenario(db, [server.url], o, items);
