@@ -212,7 +212,8 @@ describe('the buyer journey in Chromium (issue 20)', () => {
   it('when a customer opens unpaid orders in the purchase history, then they read and print as an Order or an Invoice with their status; only a paid one is a Payment Confirmation', async () => {
     const db = e2e.server.database.db;
     const customer = await createCustomer(db, { name: 'Chikondi Banda' });
-    const reservedUntil = new Date('2026-11-27T12:00:00.000Z');
+    // A reservation that ends in three days, at noon UTC: 14:00 in Blantyre, where the pages are read.
+    const reservedUntil = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 3, 12));
     const order = async (reference: string, status: 'reserved' | 'awaiting_payment' | 'paid', method: 'cash' | 'dpopay', item: string) => {
       const row = await db
         .insertInto('orders')
@@ -251,6 +252,12 @@ describe('the buyer journey in Chromium (issue 20)', () => {
       const { ctx, page } = await newPage(width, width === 390 ? 844 : 900);
       await signInThroughLoginPage(page, e2e.server.url, customer.email);
       await page.goto(`${e2e.server.url}/spa/profile`);
+      // The page's own date format (en-GB, the page's time zone), asked of the browser that shows it.
+      const payBy = await page.evaluate(
+        (iso) =>
+          `ORDER — RESERVED, PAY CASH ON DELIVERY BY ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso)).toUpperCase()}`,
+        reservedUntil.toISOString(),
+      );
       const open = async (reference: string) => {
         await page.getByRole('button', { name: `View order ${reference}` }).click();
         await page.getByTestId('receipt').waitFor();
@@ -263,9 +270,10 @@ describe('the buyer journey in Chromium (issue 20)', () => {
       // A reserved cash order is an order to pay in cash on delivery by the reservation's end.
       await open(`ORD-RES-${stamp}`);
       expect(await page.getByTestId('receipt-title').textContent()).toBe('Order');
-      expect(await page.getByTestId('receipt-kind').innerText()).toBe('ORDER — RESERVED, PAY CASH ON DELIVERY BY 27 NOV 2026, 14:00');
+      expect(await page.getByTestId('receipt-kind').innerText()).toBe(payBy);
+      expect(payBy).toMatch(/, 14:00$/);
       const [popup] = await Promise.all([ctx.waitForEvent('page'), page.getByRole('button', { name: 'Print' }).click()]);
-      await expect.poll(() => popup.locator('body').innerText()).toContain('ORDER — RESERVED, PAY CASH ON DELIVERY BY 27 NOV 2026, 14:00');
+      await expect.poll(() => popup.locator('body').innerText()).toContain(payBy);
       const printed = await popup.locator('body').innerText();
       expect(printed).not.toContain('PAYMENT CONFIRMATION');
       expect(await popup.title()).toBe('Order | Gavel');
