@@ -23,6 +23,7 @@ COPY shared ./shared
 COPY server ./server
 COPY workers ./workers
 COPY --from=build /app/client/dist ./client/dist
+COPY --from=build /app/client/dist-ssr ./client/dist-ssr
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000

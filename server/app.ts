@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RequestListener } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import express from 'express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
@@ -25,6 +26,7 @@ import { BidRateLimiter } from './bids/bid-rate-limit.js';
 import { rejectNulCharacters } from './http/request-guards.js';
 import { clientAssets, compressAnswers } from './http/compressed-assets.js';
 import { isClientRoute } from '@shared/client-routes.js';
+import { DATA_SAVER_COOKIE, dataSaverOn } from '@shared/rules/data-saver.js';
 import { allowedOriginsOf } from './http/cross-site.js';
 import { createBiddingAdminRouter } from './bids/bidding-admin.router.js';
 import { createBidsRouter } from './bids/bids.router.js';
@@ -59,7 +61,8 @@ import { createCatalogueRouter } from './catalogue/catalogue.router.js';
 import { createLotsRouter } from './lots/lots.router.js';
 import { createSalesRouter } from './sales/sales.router.js';
 import { createLiveRouter } from './live/live.router.js';
-import { createPageHtml } from './http/page-preloads.js';
+import { createFirstScreens, FIRST_SCREEN_WAIT_MS } from './http/first-screen.js';
+import { createPageHtml, firstScreenPage } from './http/page-preloads.js';
 import { createSettingsRouter } from './settings/settings.router.js';
 import { createSubscriptionsRouter } from './subscriptions/subscriptions.router.js';
 import { createSavedSearchesRouter } from './saved-searches/saved-searches.router.js';
@@ -278,15 +281,25 @@ export function createApp(deps: AppDeps): GavelRequestListener {
 
   if (deps.clientDir && fs.existsSync(path.join(deps.clientDir, 'index.html'))) {
     const pageHtml = createPageHtml(deps.clientDir);
+    const firstScreens = createFirstScreens({
+      db,
+      ssrDir: path.join(deps.clientDir, '..', 'dist-ssr'),
+      onError: (err) => deps.logger.warn({ err }, 'first screen not drawn; the page is sent without it'),
+    });
     app.use(clientAssets(deps.clientDir));
-    app.use((req, res, next) => {
+    app.use(async (req, res, next) => {
       if (req.method !== 'GET' || API_PREFIXES.some((p) => req.path.startsWith(p))) return next();
+      // The home and item pages come with their first screen when it is drawn in time (issue 17).
+      const page = firstScreenPage(req.path);
+      const saveData = dataSaverOn((req.cookies as Record<string, string | undefined>)[DATA_SAVER_COOKIE], req.get('Save-Data') === 'on');
+      const drawing = page ? (page.kind === 'home' ? firstScreens.home() : firstScreens.item(page.id, saveData)) : null;
+      const firstScreen = drawing ? await Promise.race([drawing, delay(FIRST_SCREEN_WAIT_MS).then(() => null)]) : null;
       res.setHeader('Cache-Control', 'no-cache');
       // The client shows its not-found page for a path outside its routes: answer it as a 404.
       res
         .status(isClientRoute(req.path) ? 200 : 404)
         .type('html')
-        .send(pageHtml(req.path, new URL(req.originalUrl, 'http://x').search));
+        .send(pageHtml(req.path, new URL(req.originalUrl, 'http://x').search, firstScreen));
     });
   }
   app.use(notFoundHandler);

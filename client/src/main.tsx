@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
@@ -6,6 +6,7 @@ import './app/global.css';
 import { App } from './app/app';
 import { runStartup } from './app/startup';
 import { startEarlyRequests } from './app/early-requests';
+import { releaseBootScreenLater } from './lib/boot-screen';
 
 // The page's first API answers, asked for while its code loads (issue 17).
 startEarlyRequests(window.location);
@@ -15,8 +16,13 @@ void runStartup();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first screen (index.html's #boot) goes when the routed page commits; at the latest after 10 s.
+releaseBootScreenLater();
+// A transition: React renders the first page in slices it can interrupt for input.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -8,6 +8,22 @@ interface ManifestChunk {
   css?: string[];
 }
 
+/** The home page's paths in either route set (shared/client-routes.ts). */
+const HOME_PATH = /^\/(homepage|spa|home-vue)?\/?$/i;
+/** An item page's paths; the lot's id is the first group. */
+const ITEM_PATH = /^\/(?:(?:spa|home-vue)\/)?item\/(\d+)\/?$/i;
+
+/** A page that has a first screen drawn on the server (server/http/first-screen.ts): the home page, or lot `id`'s page. */
+export type FirstScreenPage = { kind: 'home' } | { kind: 'item'; id: number };
+
+/** Which first screen the page at `pathname` has, or null for none. */
+export function firstScreenPage(pathname: string): FirstScreenPage | null {
+  if (HOME_PATH.test(pathname)) return { kind: 'home' };
+  const item = ITEM_PATH.exec(pathname);
+  const id = item ? Number(item[1]) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? { kind: 'item', id } : null;
+}
+
 /**
  * The pages whose code and first API answers are announced in the HTML: the page's path pattern,
  * its route module (as the manifest names it) and the API answers its first render asks for.
@@ -16,12 +32,12 @@ interface ManifestChunk {
  */
 const PAGES: { path: RegExp; route: string; calls: (m: RegExpExecArray, search: string) => string[] }[] = [
   {
-    path: /^\/(homepage|spa|home-vue)?\/?$/i,
+    path: HOME_PATH,
     route: 'src/app/routes/home.tsx',
     // The listing's first call when the address has no query (any filter changes it).
     calls: (_m, search) => (search ? ['/api/public/adverts'] : ['/api/public/adverts', '/ajax-items?sort_by=newest&per_page=9&page=1']),
   },
-  { path: /^\/(?:(?:spa|home-vue)\/)?item\/(\d+)\/?$/i, route: 'src/app/routes/item.tsx', calls: (m) => [`/ajax-item/${m[1]}`] },
+  { path: ITEM_PATH, route: 'src/app/routes/item.tsx', calls: (m) => [`/ajax-item/${m[1]}`] },
   {
     path: /^\/auctions\/(\d+)\/?$/i,
     route: 'src/app/routes/sale-catalogue.tsx',
@@ -44,21 +60,23 @@ function staticClosure(manifest: Record<string, ManifestChunk>, key: string, see
  * catalogue it announces, in the head, the page's own code (`modulepreload` of the lazy route's
  * chunks that `index.html` does not load already, and its stylesheets without blocking the first paint) and its first API answers
  * (`preload as=fetch`), so they load while the app's main script does instead of after it.
- * Other paths get `index.html` as built. Reads the files once; without a manifest (an older
- * build) nothing is added. Source: issue 17 "The first API answers the home page needs come with
- * the HTML (or are preloaded)".
+ * Other paths get `index.html` as built. With a `firstScreen` (HTML drawn on the server,
+ * server/http/first-screen.ts) the page carries it and loads its code after the first paint
+ * ({@link withFirstScreen}). Reads the files once; without a manifest (an older build) nothing
+ * is added. Source: issue 17 "The first API answers the home page needs come with the HTML (or
+ * are preloaded)".
  */
-export function createPageHtml(clientDir: string): (pathname: string, search: string) => string {
+export function createPageHtml(clientDir: string): (pathname: string, search: string, firstScreen?: string | null) => string {
   // Read again when the client is rebuilt under a running server (index.html changes).
-  let built: { mtimeMs: number; render: (pathname: string, search: string) => string } | null = null;
-  return (pathname, search) => {
+  let built: { mtimeMs: number; render: (pathname: string, search: string, firstScreen?: string | null) => string } | null = null;
+  return (pathname, search, firstScreen) => {
     const { mtimeMs } = fs.statSync(path.join(clientDir, 'index.html'));
     if (built?.mtimeMs !== mtimeMs) built = { mtimeMs, render: readPageHtml(clientDir) };
-    return built.render(pathname, search);
+    return built.render(pathname, search, firstScreen);
   };
 }
 
-function readPageHtml(clientDir: string): (pathname: string, search: string) => string {
+function readPageHtml(clientDir: string): (pathname: string, search: string, firstScreen?: string | null) => string {
   const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   let manifest: Record<string, ManifestChunk> = {};
   try {
@@ -80,13 +98,41 @@ function readPageHtml(clientDir: string): (pathname: string, search: string) => 
     }
     codeLinks.set(page.route, links.join(''));
   }
-  return (pathname, search) => {
-    for (const page of PAGES) {
-      const m = page.path.exec(pathname);
+  return (pathname, search, firstScreen) => {
+    let page = html;
+    for (const p of PAGES) {
+      const m = p.path.exec(pathname);
       if (!m) continue;
-      const calls = page.calls(m, search).map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(url)}">`);
-      return html.replace('</head>', `${codeLinks.get(page.route) ?? ''}${calls.join('')}</head>`);
+      const calls = p.calls(m, search).map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(url)}">`);
+      page = html.replace('</head>', `${codeLinks.get(p.route) ?? ''}${calls.join('')}</head>`);
+      break;
     }
-    return html;
+    return firstScreen ? withFirstScreen(page, firstScreen) : page;
   };
+}
+
+/** Where index.html keeps the first screen (inside `#boot`). */
+const BOOT_MAIN = '<div class="boot-main"></div>';
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const STYLE_PRELOAD = /<link rel="preload" as="style" crossorigin href="([^"]+)">/g;
+
+/**
+ * `page` with `firstScreen` (HTML drawn on the server) in its `#boot`, and the app's code loaded
+ * after the first paint: the module script and module preloads leave the head, and
+ * `/app-loader.js` adds them once a frame has been painted, so on a slow connection the page's
+ * pictures and text come first; the page's own stylesheets apply at once (the first screen uses
+ * them). A page without `#boot` is returned as it is. Source: issue 17 (LCP and FCP on a phone).
+ */
+function withFirstScreen(page: string, firstScreen: string): string {
+  const entry = MODULE_SCRIPT.exec(page);
+  if (!entry || !page.includes(BOOT_MAIN)) return page;
+  const modules = [...page.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
+  const loader = `<script src="/app-loader.js" data-entry="${escapeAttr(entry[1])}" data-modules="${escapeAttr(modules.join(' '))}" defer></script>`;
+  return page
+    .replace(MODULE_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(STYLE_PRELOAD, (_tag, href: string) => `<link rel="stylesheet" crossorigin href="${href}">`)
+    .replace('</head>', `${loader}</head>`)
+    .replace(BOOT_MAIN, `<div class="boot-main">${firstScreen}</div>`);
 }

@@ -1,4 +1,5 @@
 import { atom, useAtom } from 'jotai';
+import { DATA_SAVER_COOKIE, dataSaverOn } from '@shared/rules/data-saver';
 import { appStore } from './store';
 
 /** Where the visitor's choice is kept on the device. */
@@ -10,11 +11,10 @@ function browserSavesData(): boolean {
   return connection?.saveData === true;
 }
 
-/** The visitor's own choice (true / false), or null when they made none. */
-function storedChoice(): boolean | null {
+/** The visitor's own choice ('on' / 'off'), or null when they made none. */
+function storedChoice(): string | null {
   try {
-    const v = localStorage.getItem(STORAGE_KEY);
-    return v === 'on' ? true : v === 'off' ? false : null;
+    return localStorage.getItem(STORAGE_KEY);
   } catch {
     return null;
   }
@@ -24,7 +24,7 @@ function storedChoice(): boolean | null {
  * Data saver (issue 17): smaller pictures and no autoplaying media. On when the visitor turned it
  * on, or, when they never chose, when the browser says it saves data (`Save-Data`).
  */
-export const dataSaverAtom = atom<boolean>(storedChoice() ?? browserSavesData());
+export const dataSaverAtom = atom<boolean>(dataSaverOn(storedChoice(), browserSavesData()));
 
 /** Whether data saver is on now (for code outside React). */
 export function isDataSaver(): boolean {
@@ -41,6 +41,8 @@ export function useDataSaver(): [boolean, (on: boolean) => void] {
     } catch {
       // Storage may be unavailable (private mode): the choice lasts for this page only.
     }
+    // The server reads it too, to draw a page's first screen with the small pictures (issue 17).
+    document.cookie = `${DATA_SAVER_COOKIE}=${next ? 'on' : 'off'}; path=/; max-age=31536000; SameSite=Lax`;
   };
   return [on, set];
 }

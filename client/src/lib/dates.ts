@@ -1,3 +1,17 @@
+/** The time zone dates are shown in: the device's (undefined), or the one the server's drawing sets. */
+let displayTimeZone: string | undefined;
+/** One formatter for all dates: making one per call cost the item page tens of milliseconds. */
+let dateTimeFormat: Intl.DateTimeFormat | null = null;
+
+/**
+ * Shows dates in `timeZone` (an IANA name) instead of the device's: the first screen drawn on the
+ * server uses the auctioneer's zone (prerender/entry-server.tsx), as the e-mails do.
+ */
+export function setDisplayTimeZone(timeZone: string | undefined): void {
+  displayTimeZone = timeZone;
+  dateTimeFormat = null;
+}
+
 /**
  * Formats an ISO time as an en-GB date and time (`21 Nov 2026, 14:30`), or '' when missing.
  * Source: spec/shopping.md §1 "dates en-GB on the item area".
@@ -6,7 +20,15 @@ export function formatDateTimeGB(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  dateTimeFormat ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: displayTimeZone,
+  });
+  return dateTimeFormat.format(d);
 }
 
 /** Short relative time of a past ISO instant (`just now`, `5 min ago`, `3 h ago`, or an en-GB date). */

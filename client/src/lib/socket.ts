@@ -133,3 +133,6 @@ export function subscribeItemRoom(itemId: number, askedAt?: number): () => void 
 
 /** True while the socket is connected (set by the realtime bootstrap). */
 export const socketConnectedAtom = atom(false);
+
+/** True once the socket has connected at least once: a connection not there yet is 'Connecting…', not 'Reconnecting…'. */
+export const socketEverConnectedAtom = atom(false);

@@ -1,14 +1,16 @@
 import { Suspense, useEffect } from 'react';
-import { Box, Container, Loader, Stack } from '@mantine/core';
+import { Loader, Stack } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { CartSync } from '../../features/cart/components/cart-sync';
 import { FloatingCartButton } from '../../features/cart/components/floating-cart-button';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { OfflineBanner } from '../../components/offline-banner';
+import { useBootScreenRelease } from '../../lib/boot-screen';
 import { registerServiceWorker } from '../../lib/service-worker';
 import { AppFooter, footerVariantFor } from './app-footer';
 import { AppHeader } from './app-header';
 import { DeferredAuthModal, DeferredCartDrawer } from './deferred-overlays';
+import { PageContainer } from './page-container';
 
 /** Page frame: the offline banner, header, the routed page (lazy, with a loader), footer, auth modal, floating cart, cart drawer and cart sync; registers the service worker. */
 export function AppLayout() {
@@ -20,21 +22,18 @@ export function AppLayout() {
       <CartSync userId={status === 'loading' ? undefined : (user?.id ?? null)} />
       <OfflineBanner />
       <AppHeader />
-      {/* At least a screen tall, so the footer starts below the fold and cannot jump when a
-          page's data arrives (issue 17 "No layout shift"). */}
-      <Box component="main" style={{ flex: 1, minHeight: '100vh' }}>
-        <Container size={1400} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
-          <Suspense
-            fallback={
-              <Stack align="center" py={80}>
-                <Loader color="gavel" />
-              </Stack>
-            }
-          >
-            <Outlet />
-          </Suspense>
-        </Container>
-      </Box>
+      <PageContainer>
+        <Suspense
+          fallback={
+            <Stack align="center" py={80}>
+              <Loader color="gavel" />
+            </Stack>
+          }
+        >
+          <Outlet />
+          <BootScreenRelease />
+        </Suspense>
+      </PageContainer>
       <AppFooter variant={footerVariantFor(pathname)} />
       <DeferredAuthModal />
       <FloatingCartButton />
@@ -42,4 +41,10 @@ export function AppLayout() {
       <ScrollRestoration />
     </>
   );
+}
+
+/** Inside the page's Suspense boundary, after the page: commits with the routed page (after its own layout effects, so a page's hold counts), and only then removes the first screen. */
+function BootScreenRelease() {
+  useBootScreenRelease();
+  return null;
 }

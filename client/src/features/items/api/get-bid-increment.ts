@@ -19,9 +19,15 @@ export const DEFAULT_BID_SETTINGS: BidSettings = { increment: DEFAULT_BID_INCREM
  */
 export async function getBidSettings(): Promise<BidSettings> {
   try {
-    const body = z.object({ value: z.unknown(), max_bid_factor: z.unknown().optional() }).parse(await apiGet('/api/settings/auction-bid-increment'));
-    return { increment: normaliseIncrement(body.value), maxBidFactor: normaliseBidFactor(body.max_bid_factor) };
+    return parseBidSettings(await apiGet('/api/settings/auction-bid-increment'));
   } catch {
     return DEFAULT_BID_SETTINGS;
   }
+}
+
+/** The bid settings of an answer of `GET /api/settings/auction-bid-increment` (the defaults when it has another shape). */
+export function parseBidSettings(answer: unknown): BidSettings {
+  const body = z.object({ value: z.unknown(), max_bid_factor: z.unknown().optional() }).safeParse(answer);
+  if (!body.success) return DEFAULT_BID_SETTINGS;
+  return { increment: normaliseIncrement(body.data.value), maxBidFactor: normaliseBidFactor(body.data.max_bid_factor) };
 }

@@ -8,6 +8,7 @@ import type { Item } from '@shared/schemas/item.schema';
 import { detailTiming, displayStatus, itemKind } from '@shared/rules/item-status';
 import { bidRefusal, needsRegistration } from '@shared/rules/bid-refusal';
 import { lotOutcome } from '@shared/rules/lot-outcome';
+import { useBootScreenHold } from '../../../lib/boot-screen';
 import { usePageTitle } from '../../../lib/page-title';
 import { useServerNow } from '../../../lib/server-clock';
 import { useBidSettings, useSubscriptionCheck } from '../hooks/use-bid-support';
@@ -61,6 +62,8 @@ export function ItemDetail({
   const sub = useSubscriptionCheck(item?.auction_type_id ?? null, !!user && registrationNeeded);
 
   usePageTitle(item ? itemName(item) : live.error ? 'Item Not Found' : 'Loading item');
+  // The lot as the server drew it stays until this page can show the lot itself (issue 17).
+  useBootScreenHold(live.loading && !item);
 
   useEffect(() => {
     if (item && location.hash === '#bid') document.getElementById('bid')?.scrollIntoView({ behavior: 'smooth', block: 'center' });

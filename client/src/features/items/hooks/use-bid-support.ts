@@ -6,12 +6,15 @@ import type { SubscriptionUpdatedEvent } from '@shared/schemas/subscription.sche
 import { getSocket } from '../../../lib/socket';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 
+/** The bid settings' entry in the server-state cache (one setting for all lots). */
+export const BID_SETTINGS_KEY = ['settings', 'bid-increment'] as const;
+
 /**
  * The bid form's settings: the increment (MWK, default 1) and the bid ceiling's factor (default
  * 10) until loaded; read once a minute at most, however many lots are opened (one setting for all).
  */
 export function useBidSettings(): BidSettings {
-  return useQuery({ queryKey: ['settings', 'bid-increment'], queryFn: getBidSettings, staleTime: 60_000 }).data ?? DEFAULT_BID_SETTINGS;
+  return useQuery({ queryKey: BID_SETTINGS_KEY, queryFn: getBidSettings, staleTime: 60_000 }).data ?? DEFAULT_BID_SETTINGS;
 }
 
 /**

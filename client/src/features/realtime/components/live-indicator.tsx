@@ -1,14 +1,23 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { socketConnectedAtom } from '../../../lib/socket';
+import { socketConnectedAtom, socketEverConnectedAtom } from '../../../lib/socket';
 
-/** Small 'Live updates' / 'Reconnecting…' badge showing the socket connection. */
+/** What the badge says in each state of the connection: before its first connect, connected, dropped. */
+const LOOK = {
+  connecting: { label: 'Connecting…', tip: 'Connecting to live updates', color: 'gray' },
+  live: { label: 'Live updates', tip: 'Prices and bids update in real time', color: 'green' },
+  reconnecting: { label: 'Reconnecting…', tip: 'Trying to reconnect to live updates', color: 'gray' },
+} as const;
+
+/** Small 'Connecting…' / 'Live updates' / 'Reconnecting…' badge showing the socket connection. */
 export function LiveIndicator() {
   const connected = useAtomValue(socketConnectedAtom);
+  const everConnected = useAtomValue(socketEverConnectedAtom);
+  const look = LOOK[connected ? 'live' : everConnected ? 'reconnecting' : 'connecting'];
   return (
-    <Tooltip label={connected ? 'Prices and bids update in real time' : 'Trying to reconnect to live updates'}>
-      <Badge variant="dot" color={connected ? 'green' : 'gray'} size="sm" data-testid="live-indicator" data-connected={connected ? 'true' : 'false'}>
-        {connected ? 'Live updates' : 'Reconnecting…'}
+    <Tooltip label={look.tip}>
+      <Badge variant="dot" color={look.color} size="sm" data-testid="live-indicator" data-connected={connected ? 'true' : 'false'}>
+        {look.label}
       </Badge>
     </Tooltip>
   );

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSetAtom } from 'jotai';
-import { getSocket, socketConnectedAtom } from '../../../lib/socket';
+import { getSocket, socketConnectedAtom, socketEverConnectedAtom } from '../../../lib/socket';
 import { serverOffsetMsAtom } from '../../../lib/server-clock';
 import { notifyWarning } from '../../../lib/notify';
 import { formatMK } from '@shared/rules/money';
@@ -13,10 +13,15 @@ import { bidOutbidEventSchema, timeSyncEventSchema } from '@shared/events';
  */
 export function useRealtimeBootstrap(): void {
   const setOffset = useSetAtom(serverOffsetMsAtom);
-  const setConnected = useSetAtom(socketConnectedAtom);
+  const setConnectedNow = useSetAtom(socketConnectedAtom);
+  const setEverConnected = useSetAtom(socketEverConnectedAtom);
 
   useEffect(() => {
     const socket = getSocket();
+    const setConnected = (connected: boolean) => {
+      setConnectedNow(connected);
+      if (connected) setEverConnected(true);
+    };
     const onConnect = () => setConnected(true);
     const onDisconnect = () => setConnected(false);
     const onTimeSync = (raw: unknown) => {
@@ -41,5 +46,5 @@ export function useRealtimeBootstrap(): void {
       socket.off('time:sync', onTimeSync);
       socket.off('bid:outbid', onOutbid);
     };
-  }, [setConnected, setOffset]);
+  }, [setConnectedNow, setEverConnected, setOffset]);
 }

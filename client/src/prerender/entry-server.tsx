@@ -1,0 +1,78 @@
+import { renderToString } from 'react-dom/server';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import type { ReactNode } from 'react';
+import { theme } from '../app/theme';
+import { PageContainer } from '../app/layout/page-container';
+import ItemRoute from '../app/routes/item';
+import { shownAdverts } from '../features/items/api/get-adverts';
+import { AdvertBanner } from '../features/items/components/advert-banner';
+import { HomeHero } from '../features/items/components/home-hero';
+import { BID_SETTINGS_KEY } from '../features/items/hooks/use-bid-support';
+import { parseBidSettings } from '../features/items/api/get-bid-increment';
+import { normaliseItem } from '../lib/item-normalise';
+import { lotKeys } from '../lib/lot-cache';
+import { setDisplayTimeZone } from '../lib/dates';
+import { dataSaverAtom } from '../lib/data-saver';
+
+/**
+ * The first screen of some pages, drawn on the server with the app's own components and sent
+ * inside the HTML (index.html's `#boot`), so a phone paints the page before the app's code has
+ * loaded. The app does not hydrate it: it renders its own copy, hidden, and removes this one in
+ * the commit that shows it (lib/boot-screen.ts). Built for Node by client/vite.ssr.config.ts and
+ * called by server/http/first-screen.ts. Dates are in the auctioneer's time zone, as in e-mails.
+ * Source: issue 17 "Fast on a cheap phone" (LCP and FCP on the home and item pages).
+ */
+
+setDisplayTimeZone('Africa/Blantyre');
+
+/** Test ids belong to the app's live copy only: tests find one element, never the server's copy. */
+const stripTestIds = (html: string) => html.replace(/ data-testid="[^"]*"/g, '');
+
+function draw(children: ReactNode): string {
+  return stripTestIds(
+    renderToString(
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <PageContainer>{children}</PageContainer>
+      </MantineProvider>,
+    ),
+  );
+}
+
+/**
+ * The home page's first screen: the adverts area as the page draws it (or the hero when no advert
+ * is shown). `advertsAnswer` is the `data` of `GET /api/public/adverts`; `now` the server's time.
+ */
+export function renderHomeFirstScreen(advertsAnswer: unknown[], now: Date): string {
+  const adverts = shownAdverts(advertsAnswer, now);
+  return draw(adverts.length > 0 ? <AdvertBanner adverts={adverts} /> : <HomeHero onMyBids={() => undefined} />);
+}
+
+/**
+ * An item page's first screen as a guest sees it (the viewer is only known in the browser):
+ * `itemAnswer` is what `GET /ajax-item/{id}` answers a guest, `settingsAnswer` what
+ * `GET /api/settings/auction-bid-increment` answers; `saveData` draws it as data saver does
+ * (the smallest pictures). Null when the answer is no lot.
+ */
+export function renderItemFirstScreen(itemAnswer: unknown, settingsAnswer: unknown, saveData: boolean): string | null {
+  const item = normaliseItem(itemAnswer);
+  if (!item) return null;
+  const cache = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, enabled: false } } });
+  cache.setQueryData(lotKeys.detail(item.id), item);
+  cache.setQueryData(BID_SETTINGS_KEY, parseBidSettings(settingsAnswer));
+  const store = createStore();
+  store.set(dataSaverAtom, saveData);
+  return draw(
+    <QueryClientProvider client={cache}>
+      <JotaiProvider store={store}>
+        <MemoryRouter initialEntries={[`/item/${item.id}`]}>
+          <Routes>
+            <Route path="/item/:id" element={<ItemRoute />} />
+          </Routes>
+        </MemoryRouter>
+      </JotaiProvider>
+    </QueryClientProvider>,
+  );
+}

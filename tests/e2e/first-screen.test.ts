@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { setupServerAndBrowser, shot } from '../helpers/browser.js';
+import { createItem } from '../helpers/factories.js';
+
+const e2e = setupServerAndBrowser();
+const distDir = path.resolve(import.meta.dirname, '../../client/dist');
+/** The app's entry module as built (`/assets/index-….js`). */
+const entryFile = `/${(JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>)['index.html'].file}`;
+
+/** Waits until the server sends `pathname` with its first screen containing `text` (the renderer loads on first use). */
+async function untilDrawn(pathname: string, text: string): Promise<void> {
+  await expect.poll(async () => (await (await fetch(`${e2e.server.url}${pathname}`)).text()).includes(text), { timeout: 20_000, interval: 250 }).toBe(true);
+}
+
+/**
+ * Holds the app's entry module back until the returned function is called, so the test sees the
+ * page as a phone does before its code has arrived; sums the page's layout shifts in `window.__shift`.
+ */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === entryFile,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) w.__shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return release;
+}
+
+describe('the first screen comes with the HTML (issue 17 "Fast on a cheap phone")', () => {
+  it('when the home page opens on a phone before its code has loaded, then its advert shows at once; once the code runs the app takes over in place, with one banner and nothing moved', async () => {
+    const db = e2e.server.database.db;
+    await db.deleteFrom('adverts').execute();
+    await db
+      .insertInto('adverts')
+      .values({
+        description: 'Blantyre vehicle auction this Saturday',
+        image: null,
+        date_from: new Date(Date.now() - 3600_000),
+        date_to: new Date(Date.now() + 3 * 86_400_000),
+        active: true,
+        status_id: 1,
+      })
+      .execute();
+    await untilDrawn('/', 'Blantyre vehicle auction this Saturday');
+
+    const ctx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(20_000);
+    const release = await holdAppCode(page);
+    await page.goto(e2e.server.url, { waitUntil: 'domcontentloaded' });
+    await page.getByText('Blantyre vehicle auction this Saturday').waitFor();
+    expect(await page.locator('#root').isVisible()).toBe(false);
+    await shot(page, 'first-screen-home-before-code');
+
+    release();
+    await page.locator('#boot').waitFor({ state: 'detached' });
+    await page.getByTestId('adverts').waitFor();
+    expect(await page.getByText('Blantyre vehicle auction this Saturday').count()).toBe(1);
+    await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+    await shot(page, 'first-screen-home-after-code');
+    await ctx.close();
+    await db.deleteFrom('adverts').execute();
+  }, 60_000);
+
+  it('when a lot page opens before its code has loaded, then its title and price show at once; once the code runs the app shows the lot live in its place', async () => {
+    const name = `Toyota Land Cruiser 2012 ${Date.now().toString(36)}`;
+    const id = await createItem(e2e.server.database.db, { name, target_amount: 7_350_000 });
+    await untilDrawn(`/item/${id}`, name);
+
+    for (const width of [390, 1440]) {
+      const ctx = await e2e.browser.newContext({ viewport: { width, height: width === 390 ? 844 : 900 } });
+      const page = await ctx.newPage();
+      page.setDefaultTimeout(20_000);
+      const release = await holdAppCode(page);
+      await page.goto(`${e2e.server.url}/item/${id}`, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await page.getByText('7,350,000').first().waitFor();
+      expect(await page.locator('#root').isVisible()).toBe(false);
+      await shot(page, 'first-screen-item-before-code');
+
+      release();
+      await page.locator('#boot').waitFor({ state: 'detached' });
+      await page.getByTestId('live-indicator').first().waitFor({ state: 'attached' });
+      expect(await page.getByRole('heading', { level: 1, name }).count()).toBe(1);
+      await expect.poll(() => page.getByTestId('live-indicator').first().getAttribute('data-connected'), { timeout: 20_000 }).toBe('true');
+      await shot(page, 'first-screen-item-after-code');
+      await ctx.close();
+    }
+  }, 90_000);
+});
