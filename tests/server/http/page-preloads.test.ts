@@ -128,7 +128,7 @@ describe('pages announce their code and first API answers (issue 17)', () => {
       return screen;
     };
     expect(await drawnWith({})).toContain(`${base}-1600.webp 1600w`);
-    for (const headers of [{ Cookie: 'gavel_data_saver=on' }, { 'Save-Data': 'on' }]) {
+    for (const headers of [{ Cookie: 'gavel_data_saver=on' }, { 'Save-Data': 'on' }] as Record<string, string>[]) {
       const screen = await drawnWith(headers);
       expect(screen, JSON.stringify(headers)).toContain(`src="${base}-320.webp"`);
       expect(screen, JSON.stringify(headers)).not.toContain('-1600.webp');
