@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RequestListener } from 'node:http';
-import { setTimeout as delay } from 'node:timers/promises';
 import express from 'express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
@@ -61,7 +60,7 @@ import { createCatalogueRouter } from './catalogue/catalogue.router.js';
 import { createLotsRouter } from './lots/lots.router.js';
 import { createSalesRouter } from './sales/sales.router.js';
 import { createLiveRouter } from './live/live.router.js';
-import { createFirstScreens, FIRST_SCREEN_WAIT_MS } from './http/first-screen.js';
+import { createFirstScreens } from './http/first-screen.js';
 import { createPageHtml, firstScreenPage } from './http/page-preloads.js';
 import { createSettingsRouter } from './settings/settings.router.js';
 import { createSubscriptionsRouter } from './subscriptions/subscriptions.router.js';
@@ -289,11 +288,17 @@ export function createApp(deps: AppDeps): GavelRequestListener {
     app.use(clientAssets(deps.clientDir));
     app.use(async (req, res, next) => {
       if (req.method !== 'GET' || API_PREFIXES.some((p) => req.path.startsWith(p))) return next();
-      // The home and item pages come with their first screen when it is drawn in time (issue 17).
+      // The home, lot and catalogue pages come with their first screen when it is drawn in time (issue 17).
       const page = firstScreenPage(req.path);
       const saveData = dataSaverOn((req.cookies as Record<string, string | undefined>)[DATA_SAVER_COOKIE], req.get('Save-Data') === 'on');
-      const drawing = page ? (page.kind === 'home' ? firstScreens.home() : firstScreens.item(page.id, saveData)) : null;
-      const firstScreen = drawing ? await Promise.race([drawing, delay(FIRST_SCREEN_WAIT_MS).then(() => null)]) : null;
+      const drawing = !page
+        ? null
+        : page.kind === 'home'
+          ? firstScreens.home()
+          : page.kind === 'item'
+            ? firstScreens.item(page.id, saveData)
+            : firstScreens.sale(page.id);
+      const firstScreen = drawing ? await drawing : null;
       res.setHeader('Cache-Control', 'no-cache');
       // The client shows its not-found page for a path outside its routes: answer it as a 404.
       res

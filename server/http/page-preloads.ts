@@ -13,15 +13,23 @@ const HOME_PATH = /^\/(homepage|spa|home-vue)?\/?$/i;
 /** An item page's paths; the lot's id is the first group. */
 const ITEM_PATH = /^\/(?:(?:spa|home-vue)\/)?item\/(\d+)\/?$/i;
 
-/** A page that has a first screen drawn on the server (server/http/first-screen.ts): the home page, or lot `id`'s page. */
-export type FirstScreenPage = { kind: 'home' } | { kind: 'item'; id: number };
+/** A sale catalogue's paths; the sale's id is the first group. */
+const SALE_PATH = /^\/auctions\/(\d+)\/?$/i;
+
+/** A page that has a first screen drawn on the server (server/http/first-screen.ts): the home page, lot `id`'s page or sale `id`'s catalogue. */
+export type FirstScreenPage = { kind: 'home' } | { kind: 'item' | 'sale'; id: number };
 
 /** Which first screen the page at `pathname` has, or null for none. */
 export function firstScreenPage(pathname: string): FirstScreenPage | null {
   if (HOME_PATH.test(pathname)) return { kind: 'home' };
-  const item = ITEM_PATH.exec(pathname);
-  const id = item ? Number(item[1]) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? { kind: 'item', id } : null;
+  for (const [kind, path] of [
+    ['item', ITEM_PATH],
+    ['sale', SALE_PATH],
+  ] as const) {
+    const id = Number(path.exec(pathname)?.[1]);
+    if (Number.isSafeInteger(id) && id > 0) return { kind, id };
+  }
+  return null;
 }
 
 /**
@@ -39,7 +47,7 @@ const PAGES: { path: RegExp; route: string; calls: (m: RegExpExecArray, search: 
   },
   { path: ITEM_PATH, route: 'src/app/routes/item.tsx', calls: (m) => [`/ajax-item/${m[1]}`] },
   {
-    path: /^\/auctions\/(\d+)\/?$/i,
+    path: SALE_PATH,
     route: 'src/app/routes/sale-catalogue.tsx',
     calls: (m) => [`/api/sales/${m[1]}`, `/api/sales/${m[1]}/lots?page=1&per_page=48`],
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shot, setupServerAndBrowser } from '../helpers/browser.js';
-import { createItem } from '../helpers/factories.js';
+import { addLotPicture, createItem } from '../helpers/factories.js';
 
 const e2e = setupServerAndBrowser();
 
@@ -8,18 +8,7 @@ describe('data saver (issue 17 "Fast on a cheap phone")', () => {
   it('when a visitor turns data saver on (or their browser asks to save data), then lot pictures come in their smallest stored size, and the choice stays on the device', async () => {
     const db = e2e.server.database.db;
     const itemId = await createItem(db, { name: `Toyota Hilux 2015 ${Date.now().toString(36)}`, target_amount: 9_000_000 });
-    const base = `/uploads/items/${itemId}/cover`;
-    await db
-      .insertInto('item_media')
-      .values({
-        item_id: itemId,
-        url: `${base}-800.webp`,
-        original_url: `${base}.jpg`,
-        variants: JSON.stringify([320, 800, 1600].map((width) => ({ width, webp: `${base}-${width}.webp`, avif: `${base}-${width}.avif` }))),
-        width: 1600,
-        height: 1200,
-      })
-      .execute();
+    const base = await addLotPicture(db, itemId);
     const mainPicture = (page: import('playwright-core').Page) => page.locator(`[data-testid="gallery"] img[src*="/uploads/items/${itemId}/"]`).first();
 
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

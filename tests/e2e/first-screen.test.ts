@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setupServerAndBrowser, shot } from '../helpers/browser.js';
-import { createItem } from '../helpers/factories.js';
+import { createAdvert, createAuctionType, createItem } from '../helpers/factories.js';
 
 const e2e = setupServerAndBrowser();
 const distDir = path.resolve(import.meta.dirname, '../../client/dist');
@@ -44,17 +44,7 @@ describe('the first screen comes with the HTML (issue 17 "Fast on a cheap phone"
   it('when the home page opens on a phone before its code has loaded, then its advert shows at once; once the code runs the app takes over in place, with one banner and nothing moved', async () => {
     const db = e2e.server.database.db;
     await db.deleteFrom('adverts').execute();
-    await db
-      .insertInto('adverts')
-      .values({
-        description: 'Blantyre vehicle auction this Saturday',
-        image: null,
-        date_from: new Date(Date.now() - 3600_000),
-        date_to: new Date(Date.now() + 3 * 86_400_000),
-        active: true,
-        status_id: 1,
-      })
-      .execute();
+    await createAdvert(db, { description: 'Blantyre vehicle auction this Saturday' });
     await untilDrawn('/', 'Blantyre vehicle auction this Saturday');
 
     const ctx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -99,6 +89,38 @@ describe('the first screen comes with the HTML (issue 17 "Fast on a cheap phone"
       expect(await page.getByRole('heading', { level: 1, name }).count()).toBe(1);
       await expect.poll(() => page.getByTestId('live-indicator').first().getAttribute('data-connected'), { timeout: 20_000 }).toBe('true');
       await shot(page, 'first-screen-item-after-code');
+      await ctx.close();
+    }
+  }, 90_000);
+  it('when a sale catalogue opens before its code has loaded, then the sale and its first lots show at once; once the code runs the app shows them live in their place', async () => {
+    const db = e2e.server.database.db;
+    const saleName = `Zomba farm dispersal ${Date.now().toString(36)}`;
+    const saleId = await createAuctionType(db, 'online', saleName);
+    for (const name of ['John Deere 5055E tractor', 'Disc harrow 16 blade', 'Maize sheller'])
+      await createItem(db, { auction_type_id: saleId, name, target_amount: 850_000 });
+    await untilDrawn(`/auctions/${saleId}`, 'Maize sheller');
+
+    for (const [width, height] of [
+      [390, 844],
+      [820, 1180],
+      [1440, 900],
+    ]) {
+      const ctx = await e2e.browser.newContext({ viewport: { width, height } });
+      const page = await ctx.newPage();
+      page.setDefaultTimeout(20_000);
+      const release = await holdAppCode(page);
+      await page.goto(`${e2e.server.url}/auctions/${saleId}`, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('heading', { level: 1, name: saleName }).waitFor();
+      await page.getByText('John Deere 5055E tractor').waitFor();
+      expect(await page.locator('#root').isVisible()).toBe(false);
+      await shot(page, 'first-screen-catalogue-before-code');
+
+      release();
+      await page.locator('#boot').waitFor({ state: 'detached' });
+      await page.getByTestId('catalogue-lots').waitFor();
+      expect(await page.getByRole('heading', { level: 1, name: saleName }).count()).toBe(1);
+      expect(await page.getByText('Maize sheller').count()).toBe(1);
+      await shot(page, 'first-screen-catalogue-after-code');
       await ctx.close();
     }
   }, 90_000);

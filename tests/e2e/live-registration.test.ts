@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setupServerAndBrowser } from '../helpers/browser.js';
 import { signInThroughLoginPage } from '../helpers/sign-in.js';
-import { createAuctionType, createCustomer, createItem, grantRole } from '../helpers/factories.js';
+import { createAdvert, createAuctionType, createCustomer, createItem, grantRole } from '../helpers/factories.js';
 
 const e2e = setupServerAndBrowser();
 
@@ -56,17 +56,7 @@ describe('live auctions end to end (spec/shopping.md §4 "Bid registration")', (
   it('when an admin ends an advert, then it disappears from an open home page', async () => {
     const db = e2e.server.database.db;
     await db.deleteFrom('adverts').execute();
-    await db
-      .insertInto('adverts')
-      .values({
-        description: 'Lilongwe property auction: register now',
-        image: null,
-        date_from: new Date(Date.now() - 3600_000),
-        date_to: new Date(Date.now() + 3 * 86_400_000),
-        active: true,
-        status_id: 1,
-      })
-      .execute();
+    await createAdvert(db, { description: 'Lilongwe property auction: register now' });
     const adminUser = await createCustomer(db);
     await grantRole(db, adminUser.id, 'admin');
 

@@ -140,3 +140,40 @@ export async function insertTestOrder(
     .returning(['id', 'order_reference'])
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * Gives lot `itemId` one stored picture (1600 × 1200) in the three stored widths, WebP and AVIF:
+ * `{stem}-{320|800|1600}.webp`; answers the stem, `/uploads/items/{itemId}/cover`. Only the rows: no file is written.
+ */
+export async function addLotPicture(db: Kysely<Database>, itemId: number): Promise<string> {
+  const stem = `/uploads/items/${itemId}/cover`;
+  await db
+    .insertInto('item_media')
+    .values({
+      item_id: itemId,
+      url: `${stem}-800.webp`,
+      original_url: `${stem}.jpg`,
+      variants: JSON.stringify([320, 800, 1600].map((width) => ({ width, webp: `${stem}-${width}.webp`, avif: `${stem}-${width}.avif` }))),
+      width: 1600,
+      height: 1200,
+    })
+    .execute();
+  return stem;
+}
+
+/** Creates an active advert shown from an hour ago for `days` days (default 3), with `image` (default none); returns its id. */
+export async function createAdvert(db: Kysely<Database>, values: { description: string; image?: string | null; days?: number }): Promise<number> {
+  const row = await db
+    .insertInto('adverts')
+    .values({
+      description: values.description,
+      image: values.image ?? null,
+      date_from: new Date(Date.now() - 3600_000),
+      date_to: new Date(Date.now() + (values.days ?? 3) * 86_400_000),
+      active: true,
+      status_id: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -7,11 +7,15 @@ import type { ReactNode } from 'react';
 import { theme } from '../app/theme';
 import { PageContainer } from '../app/layout/page-container';
 import ItemRoute from '../app/routes/item';
+import SaleCatalogueRoute from '../app/routes/sale-catalogue';
 import { shownAdverts } from '../features/items/api/get-adverts';
 import { AdvertBanner } from '../features/items/components/advert-banner';
 import { HomeHero } from '../features/items/components/home-hero';
 import { BID_SETTINGS_KEY } from '../features/items/hooks/use-bid-support';
 import { parseBidSettings } from '../features/items/api/get-bid-increment';
+import { parseSaleAnswer } from '../features/sale-catalogue/api/get-sale';
+import { parseSaleLotsAnswer } from '../features/sale-catalogue/api/get-sale-lots';
+import { saleKey } from '../features/sale-catalogue/hooks/use-sale-catalogue';
 import { normaliseItem } from '../lib/item-normalise';
 import { lotKeys } from '../lib/lot-cache';
 import { setDisplayTimeZone } from '../lib/dates';
@@ -23,7 +27,7 @@ import { dataSaverAtom } from '../lib/data-saver';
  * loaded. The app does not hydrate it: it renders its own copy, hidden, and removes this one in
  * the commit that shows it (lib/boot-screen.ts). Built for Node by client/vite.ssr.config.ts and
  * called by server/http/first-screen.ts. Dates are in the auctioneer's time zone, as in e-mails.
- * Source: issue 17 "Fast on a cheap phone" (LCP and FCP on the home and item pages).
+ * Source: issue 17 "Fast on a cheap phone" (LCP and FCP on the home, item and catalogue pages).
  */
 
 setDisplayTimeZone('Africa/Blantyre');
@@ -59,17 +63,52 @@ export function renderHomeFirstScreen(advertsAnswer: unknown[], now: Date): stri
 export function renderItemFirstScreen(itemAnswer: unknown, settingsAnswer: unknown, saveData: boolean): string | null {
   const item = normaliseItem(itemAnswer);
   if (!item) return null;
-  const cache = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, enabled: false } } });
+  const cache = drawingCache();
   cache.setQueryData(lotKeys.detail(item.id), item);
   cache.setQueryData(BID_SETTINGS_KEY, parseBidSettings(settingsAnswer));
+  return drawRoute(cache, `/item/${item.id}`, '/item/:id', <ItemRoute />, saveData);
+}
+
+/** Lots of a catalogue drawn on the server: those a tall screen shows; the app brings the rest. */
+const CATALOGUE_LOTS_DRAWN = 12;
+
+/**
+ * A sale catalogue's first screen: the sale and its first lots. `saleAnswer` and `lotsAnswer` are
+ * what `GET /api/sales/{id}` and `GET /api/sales/{id}/lots?page=1` answer a guest. Null when the
+ * answers are not a sale.
+ */
+export function renderSaleFirstScreen(saleAnswer: unknown, lotsAnswer: unknown): string | null {
+  let sale, page;
+  try {
+    sale = parseSaleAnswer(saleAnswer);
+    page = parseSaleLotsAnswer(lotsAnswer);
+  } catch {
+    return null;
+  }
+  const cache = drawingCache();
+  cache.setQueryData(saleKey(sale.id), sale);
+  cache.setQueryData(lotKeys.list('sale', sale.id), {
+    pages: [{ items: page.lots.slice(0, CATALOGUE_LOTS_DRAWN), meta: page.meta, askedAt: 0 }],
+    pageParams: [1],
+  });
+  return drawRoute(cache, `/auctions/${sale.id}`, '/auctions/:id', <SaleCatalogueRoute />, false);
+}
+
+/** A server-state cache holding only what a drawing was given: it never reads anything itself. */
+function drawingCache(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, enabled: false } } });
+}
+
+/** `route` drawn at `url` (matching `pattern`) with `cache`, data saver as `saveData` says. */
+function drawRoute(cache: QueryClient, url: string, pattern: string, route: ReactNode, saveData: boolean): string {
   const store = createStore();
   store.set(dataSaverAtom, saveData);
   return draw(
     <QueryClientProvider client={cache}>
       <JotaiProvider store={store}>
-        <MemoryRouter initialEntries={[`/item/${item.id}`]}>
+        <MemoryRouter initialEntries={[url]}>
           <Routes>
-            <Route path="/item/:id" element={<ItemRoute />} />
+            <Route path={pattern} element={route} />
           </Routes>
         </MemoryRouter>
       </JotaiProvider>

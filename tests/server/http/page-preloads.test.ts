@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createItem } from '../../helpers/factories.js';
+import { addLotPicture, createAdvert, createAuctionType, createItem } from '../../helpers/factories.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 
 const distDir = path.resolve(import.meta.dirname, '../../../client/dist');
@@ -66,17 +66,7 @@ describe('pages announce their code and first API answers (issue 17)', () => {
 
   it('when an advert is shown, then the home page comes with its banner, its text escaped and its picture asked for first', async () => {
     await server.database.db.deleteFrom('adverts').execute();
-    await server.database.db
-      .insertInto('adverts')
-      .values({
-        description: 'Tractors & <b>ploughs</b> this Saturday',
-        image: '/uploads/adverts/tractor-day.webp',
-        date_from: new Date(Date.now() - 3600_000),
-        date_to: new Date(Date.now() + 86_400_000),
-        active: true,
-        status_id: 1,
-      })
-      .execute();
+    await createAdvert(server.database.db, { description: 'Tractors & <b>ploughs</b> this Saturday', image: '/uploads/adverts/tractor-day.webp', days: 1 });
     const html = await pageWhen('/', (h) => firstScreenOf(h).includes('Tractors'));
     const screen = firstScreenOf(html);
     expect(screen).toContain('Tractors &amp; &lt;b&gt;ploughs&lt;/b&gt; this Saturday');
@@ -105,18 +95,7 @@ describe('pages announce their code and first API answers (issue 17)', () => {
   it('when the visitor has data saver on (their choice, or Save-Data without one), then a lot page comes drawn with its smallest picture only', async () => {
     const db = server.database.db;
     const id = await createItem(db, { name: 'Bajaj Boxer motorcycle' });
-    const base = `/uploads/items/${id}/cover`;
-    await db
-      .insertInto('item_media')
-      .values({
-        item_id: id,
-        url: `${base}-800.webp`,
-        original_url: `${base}.jpg`,
-        variants: JSON.stringify([320, 800, 1600].map((width) => ({ width, webp: `${base}-${width}.webp`, avif: `${base}-${width}.avif` }))),
-        width: 1600,
-        height: 1200,
-      })
-      .execute();
+    const base = await addLotPicture(db, id);
     const drawnWith = async (headers: Record<string, string>) => {
       let screen = '';
       await expect
@@ -137,7 +116,32 @@ describe('pages announce their code and first API answers (issue 17)', () => {
     expect(await drawnWith({ Cookie: 'gavel_data_saver=off', 'Save-Data': 'on' })).toContain(`${base}-1600.webp 1600w`);
   });
 
-  it('when an unknown lot, a sale catalogue or another page is asked for, then its code and its first answers are preloaded, with no first screen', async () => {
+  it('when a published sale is asked for, then its catalogue comes drawn with the sale and its first 12 lots in lot order; a draft or unknown sale gets the plain page', async () => {
+    const db = server.database.db;
+    const saleId = await createAuctionType(db, 'online', 'Mangochi estate sale');
+    for (let n = 1; n <= 14; n++) await createItem(db, { auction_type_id: saleId, name: `Estate lot number ${String(n).padStart(2, '0')}` });
+    const html = await pageWhen(`/auctions/${saleId}`, drawn);
+    const screen = firstScreenOf(html);
+    expect(screen).toContain('Mangochi estate sale');
+    expect(screen).toContain('14 lots');
+    const drawnLots = [...screen.matchAll(/Estate lot number (\d\d)/g)].map((m) => Number(m[1]));
+    expect([...new Set(drawnLots)]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(head(html)).toContain('src="/app-loader.js"');
+
+    const draft = await createAuctionType(db, 'online', 'Draft sale');
+    await db.updateTable('auction_types').set({ published_at: null }).where('id', '=', draft).execute();
+    await createItem(db, { auction_type_id: draft, name: 'Hidden draft lot' });
+    for (const path of [`/auctions/${draft}`, '/auctions/987654']) {
+      // Asked twice: the first ask may go without while the drawing is made; the second finds it drawn (or not).
+      await fetch(`${server.url}${path}`);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const page = await (await fetch(`${server.url}${path}`)).text();
+      expect(firstScreenOf(page), path).toBe('');
+      expect(page).not.toContain('Hidden draft lot');
+    }
+  });
+
+  it('when an unknown lot, an unknown sale or another page is asked for, then its code and its first answers are preloaded, with no first screen', async () => {
     const item = await (await fetch(`${server.url}/item/987654`)).text();
     expect(firstScreenOf(item)).toBe('');
     expect(head(item)).toMatch(/<script type="module" crossorigin src="[^"]+"><\/script>/);

@@ -14,10 +14,18 @@ export const CATALOGUE_PAGE_SIZE = 48;
  */
 export async function getSaleLots(id: number, page: number): Promise<{ lots: Item[]; meta: Pagination; askedAt: number }> {
   const asked = await apiGetAsked(`/api/sales/${id}/lots`, { page, per_page: CATALOGUE_PAGE_SIZE });
-  const body = z.object({ data: z.array(z.unknown()), meta: paginationSchema }).parse(asked.body);
+  return { ...parseSaleLotsAnswer(asked.body), askedAt: asked.askedAt };
+}
+
+/**
+ * The lots and pagination of an answer of `GET /api/sales/{id}/lots` (`{data, meta}`); a lot the
+ * client cannot read is left out. @throws ZodError when the answer has another shape.
+ */
+export function parseSaleLotsAnswer(answer: unknown): { lots: Item[]; meta: Pagination } {
+  const body = z.object({ data: z.array(z.unknown()), meta: paginationSchema }).parse(answer);
   const lots = body.data.flatMap((raw) => {
     const parsed = itemSchema.safeParse(raw);
     return parsed.success ? [parsed.data] : [];
   });
-  return { lots, meta: body.meta, askedAt: asked.askedAt };
+  return { lots, meta: body.meta };
 }

@@ -8,5 +8,10 @@ import { apiGet } from '../../../lib/api-client';
  * a draft). Source: issue 13 "Sales".
  */
 export async function getSale(id: number): Promise<PublicSale> {
-  return z.object({ data: publicSaleSchema }).parse(await apiGet(`/api/sales/${id}`)).data;
+  return parseSaleAnswer(await apiGet(`/api/sales/${id}`));
+}
+
+/** The sale of an answer of `GET /api/sales/{id}` (`{data}`). @throws ZodError on another shape. */
+export function parseSaleAnswer(answer: unknown): PublicSale {
+  return z.object({ data: publicSaleSchema }).parse(answer).data;
 }

@@ -3,6 +3,7 @@ import { IconBroadcast, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMK } from '@shared/rules/money';
 import type { PublicSale } from '@shared/schemas/sale.schema';
+import { useBootScreenHold } from '../../../lib/boot-screen';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
 import { useServerNow } from '../../../lib/server-clock';
@@ -30,6 +31,8 @@ export function SaleCataloguePage({ saleId, liveIndicator }: { saleId: number; l
   const now = useServerNow(1000);
   const { sale, lots } = catalogue;
   usePageTitle(sale ? sale.name : catalogue.error === 'Sale not found' ? 'Sale Not Found' : 'Loading sale');
+  // The catalogue as the server drew it stays until this page can show the sale and its lots (issue 17).
+  useBootScreenHold(catalogue.loading);
 
   if (catalogue.loading && !sale) {
     return (
@@ -77,10 +80,14 @@ export function SaleCataloguePage({ saleId, liveIndicator }: { saleId: number; l
           </Badge>
         </Group>
         <Text c="dimmed" size="sm">
-          {[sale.branch?.name, sale.date_from && `From ${formatDateTimeGB(sale.date_from)}`, sale.date_to && `ends ${formatDateTimeGB(sale.date_to)}`]
+          {[
+            sale.branch?.name,
+            sale.date_from && `From ${formatDateTimeGB(sale.date_from)}`,
+            sale.date_to && `ends ${formatDateTimeGB(sale.date_to)}`,
+            `${sale.lot_count} ${sale.lot_count === 1 ? 'lot' : 'lots'}`,
+          ]
             .filter(Boolean)
             .join(' · ')}
-          {` · ${sale.lot_count} ${sale.lot_count === 1 ? 'lot' : 'lots'}`}
         </Text>
         {sale.description && <Text>{sale.description}</Text>}
         {sale.kind === 'live' && (

@@ -24,7 +24,7 @@ export interface SaleCatalogue {
 const byLotOrder = (a: Item, b: Item) => (a.lot_number ?? Number.MAX_SAFE_INTEGER) - (b.lot_number ?? Number.MAX_SAFE_INTEGER) || a.id - b.id;
 
 /** Query key of a published sale's public page. */
-const saleKey = (saleId: number) => ['sales', 'public', saleId] as const;
+export const saleKey = (saleId: number) => ['sales', 'public', saleId] as const;
 
 /**
  * A sale and its lots page by page from the server-state cache, every loaded lot kept live: it
