@@ -87,3 +87,15 @@ export function isClientRoute(pathname: string): boolean {
   }
   return DEFAULT_ROUTE_PATHS.some((p) => fits(p, segments));
 }
+
+/**
+ * The paths of the pages whose first API answers start before their code has run (the client's
+ * start-up requests, the server's preloads and first screens): the home page in either route set;
+ * an item page (the lot's id the first group); a sale catalogue (the sale's id the first group).
+ * Source: issue 17 "The first API answers the home page needs come with the HTML".
+ */
+export const HOME_PAGE_PATH = /^\/(homepage|spa|home-vue)?\/?$/i;
+/** See {@link HOME_PAGE_PATH}. */
+export const ITEM_PAGE_PATH = /^\/(?:(?:spa|home-vue)\/)?item\/(\d+)\/?$/i;
+/** See {@link HOME_PAGE_PATH}. */
+export const SALE_PAGE_PATH = /^\/auctions\/(\d+)\/?$/i;

@@ -109,6 +109,9 @@ export function createFirstScreens(deps: { db: Kysely<Database>; ssrDir: string;
     },
   });
   const get = async (key: string) => {
+    // A fresh drawing answers at once, without a timer; a new one is waited for at most FIRST_SCREEN_WAIT_MS.
+    const fresh = cache.get(key);
+    if (fresh !== undefined) return fresh || null;
     const drawn = await Promise.race([cache.fetch(key), delay(FIRST_SCREEN_WAIT_MS).then(() => undefined)]);
     return (drawn === undefined ? recent.get(key) : drawn) || null;
   };

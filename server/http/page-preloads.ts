@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { HOME_PAGE_PATH, ITEM_PAGE_PATH, SALE_PAGE_PATH } from '@shared/client-routes.js';
 
 /** One entry of Vite's build manifest (`client/dist/.vite/manifest.json`). */
 interface ManifestChunk {
@@ -8,23 +9,18 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** The home page's paths in either route set (shared/client-routes.ts). */
-const HOME_PATH = /^\/(homepage|spa|home-vue)?\/?$/i;
-/** An item page's paths; the lot's id is the first group. */
-const ITEM_PATH = /^\/(?:(?:spa|home-vue)\/)?item\/(\d+)\/?$/i;
-
-/** A sale catalogue's paths; the sale's id is the first group. */
-const SALE_PATH = /^\/auctions\/(\d+)\/?$/i;
+/** The built page for a path, its query and, when drawn, its first screen (see {@link createPageHtml}). */
+export type PageHtml = (pathname: string, search: string, firstScreen?: string | null) => string;
 
 /** A page that has a first screen drawn on the server (server/http/first-screen.ts): the home page, lot `id`'s page or sale `id`'s catalogue. */
 export type FirstScreenPage = { kind: 'home' } | { kind: 'item' | 'sale'; id: number };
 
 /** Which first screen the page at `pathname` has, or null for none. */
 export function firstScreenPage(pathname: string): FirstScreenPage | null {
-  if (HOME_PATH.test(pathname)) return { kind: 'home' };
+  if (HOME_PAGE_PATH.test(pathname)) return { kind: 'home' };
   for (const [kind, path] of [
-    ['item', ITEM_PATH],
-    ['sale', SALE_PATH],
+    ['item', ITEM_PAGE_PATH],
+    ['sale', SALE_PAGE_PATH],
   ] as const) {
     const id = Number(path.exec(pathname)?.[1]);
     if (Number.isSafeInteger(id) && id > 0) return { kind, id };
@@ -40,14 +36,14 @@ export function firstScreenPage(pathname: string): FirstScreenPage | null {
  */
 const PAGES: { path: RegExp; route: string; calls: (m: RegExpExecArray, search: string) => string[] }[] = [
   {
-    path: HOME_PATH,
+    path: HOME_PAGE_PATH,
     route: 'src/app/routes/home.tsx',
     // The listing's first call when the address has no query (any filter changes it).
     calls: (_m, search) => (search ? ['/api/public/adverts'] : ['/api/public/adverts', '/ajax-items?sort_by=newest&per_page=9&page=1']),
   },
-  { path: ITEM_PATH, route: 'src/app/routes/item.tsx', calls: (m) => [`/ajax-item/${m[1]}`] },
+  { path: ITEM_PAGE_PATH, route: 'src/app/routes/item.tsx', calls: (m) => [`/ajax-item/${m[1]}`] },
   {
-    path: SALE_PATH,
+    path: SALE_PAGE_PATH,
     route: 'src/app/routes/sale-catalogue.tsx',
     calls: (m) => [`/api/sales/${m[1]}`, `/api/sales/${m[1]}/lots?page=1&per_page=48`],
   },
@@ -74,9 +70,9 @@ function staticClosure(manifest: Record<string, ManifestChunk>, key: string, see
  * is added. Source: issue 17 "The first API answers the home page needs come with the HTML (or
  * are preloaded)".
  */
-export function createPageHtml(clientDir: string): (pathname: string, search: string, firstScreen?: string | null) => string {
+export function createPageHtml(clientDir: string): PageHtml {
   // Read again when the client is rebuilt under a running server (index.html changes).
-  let built: { mtimeMs: number; render: (pathname: string, search: string, firstScreen?: string | null) => string } | null = null;
+  let built: { mtimeMs: number; render: PageHtml } | null = null;
   return (pathname, search, firstScreen) => {
     const { mtimeMs } = fs.statSync(path.join(clientDir, 'index.html'));
     if (built?.mtimeMs !== mtimeMs) built = { mtimeMs, render: readPageHtml(clientDir) };
@@ -84,7 +80,7 @@ export function createPageHtml(clientDir: string): (pathname: string, search: st
   };
 }
 
-function readPageHtml(clientDir: string): (pathname: string, search: string, firstScreen?: string | null) => string {
+function readPageHtml(clientDir: string): PageHtml {
   const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   let manifest: Record<string, ManifestChunk> = {};
   try {

@@ -1,12 +1,8 @@
+import { HOME_PAGE_PATH, ITEM_PAGE_PATH, SALE_PAGE_PATH } from '@shared/client-routes';
 import { buildUrl, requestEarly } from '../lib/api-client';
 import { loadAdverts } from '../features/items/api/get-adverts';
 import { parseListingQuery, toApiParams } from '../features/items/utils/listing-query';
 import { CATALOGUE_PAGE_SIZE } from '../features/sale-catalogue/api/get-sale-lots';
-
-/** Paths of the home page in either route set (shared/client-routes.ts). */
-const HOME_PATH = /^\/(homepage|spa|home-vue)?\/?$/i;
-const ITEM_PATH = /^\/(?:(?:spa|home-vue)\/)?item\/(\d+)\/?$/i;
-const SALE_PATH = /^\/auctions\/(\d+)\/?$/i;
 
 /**
  * Starts the first API calls of the page being opened while its code still loads, so the
@@ -16,17 +12,17 @@ const SALE_PATH = /^\/auctions\/(\d+)\/?$/i;
  * needs come with the HTML (or are preloaded), not after the JavaScript has run".
  */
 export function startEarlyRequests(location: { pathname: string; search: string }): void {
-  if (HOME_PATH.test(location.pathname)) {
+  if (HOME_PAGE_PATH.test(location.pathname)) {
     void loadAdverts();
     requestEarly(buildUrl('/ajax-items', toApiParams(parseListingQuery(new URLSearchParams(location.search)), 1)));
     return;
   }
-  const item = ITEM_PATH.exec(location.pathname);
+  const item = ITEM_PAGE_PATH.exec(location.pathname);
   if (item) {
     requestEarly(`/ajax-item/${item[1]}`);
     return;
   }
-  const sale = SALE_PATH.exec(location.pathname);
+  const sale = SALE_PAGE_PATH.exec(location.pathname);
   if (sale) {
     requestEarly(`/api/sales/${sale[1]}`);
     requestEarly(buildUrl(`/api/sales/${sale[1]}/lots`, { page: 1, per_page: CATALOGUE_PAGE_SIZE }));
