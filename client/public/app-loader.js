@@ -1,31 +1,41 @@
 /*
  * Loads the app's code once the first screen has been painted (server/http/page-preloads.ts puts
  * this script in place of the module script on pages drawn by the server): the entry module named
- * in data-entry and, in one insertion, the modules it will need (data-modules). A tab opened in
+ * in data-entry, then the modules it will need (data-modules), a few per task. A tab opened in
  * the background, which paints no frame, starts them after 1 s. Issue 17: on a slow connection
  * the page's text and pictures come before the code.
  */
 (function () {
   var me = document.currentScript;
   var started = false;
-  function start() {
-    if (started) return;
-    started = true;
+  /* Inserting one module preload costs the main thread a few milliseconds on a cheap phone: a
+     few per task, so input is never blocked for long while some fifty are started. */
+  var PRELOADS_PER_TASK = 3;
+  function preload(hrefs, from) {
     var batch = document.createDocumentFragment();
-    (me.getAttribute('data-modules') || '').split(' ').forEach(function (href) {
-      if (!href) return;
+    var end = Math.min(from + PRELOADS_PER_TASK, hrefs.length);
+    for (var i = from; i < end; i++) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
-      link.href = href;
+      link.href = hrefs[i];
       batch.appendChild(link);
-    });
+    }
+    document.head.appendChild(batch);
+    if (end < hrefs.length)
+      setTimeout(function () {
+        preload(hrefs, end);
+      }, 0);
+  }
+  function start() {
+    if (started) return;
+    started = true;
     var entry = document.createElement('script');
     entry.type = 'module';
     entry.crossOrigin = '';
     entry.src = me.getAttribute('data-entry');
-    batch.appendChild(entry);
-    document.head.appendChild(batch);
+    document.head.appendChild(entry);
+    preload((me.getAttribute('data-modules') || '').split(' ').filter(Boolean), 0);
   }
   requestAnimationFrame(function () {
     setTimeout(start, 0);

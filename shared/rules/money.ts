@@ -1,18 +1,19 @@
-/** One formatter for every amount: building an `Intl.NumberFormat` costs about 100 µs, formatting with one under 1 µs. */
-const WHOLE_KWACHA = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
 /**
  * Formats an amount of Malawi kwacha for display: `MK 1,250,000`.
  * No decimals (rounded half away from zero), thousands commas, zero is `MK 0`.
  * Accepts numbers or numeric strings (Postgres `numeric` arrives as a string); anything
- * unreadable shows as `MK 0`.
+ * unreadable shows as `MK 0`. Grouped by hand, not with `Intl.NumberFormat`: the page's first
+ * `Intl` object loads the browser's locale data, which blocks a cheap phone for over 100 ms
+ * (issue 17, total blocking time); the output is the same as en-US grouping.
  * Source: spec/shopping.md §1 and §9 "Currency display".
  */
 export function formatMK(amount: number | string | null | undefined): string {
   const value = typeof amount === 'string' ? Number(amount) : amount;
   if (value == null || !Number.isFinite(value)) return 'MK 0';
-  const rounded = Math.round(Math.abs(value)) * Math.sign(value);
-  return `MK ${WHOLE_KWACHA.format(rounded === 0 ? 0 : rounded)}`;
+  const whole = Math.round(Math.abs(value));
+  if (whole === 0) return 'MK 0';
+  const digits = whole <= Number.MAX_SAFE_INTEGER ? groupDigits(String(whole)) : whole.toLocaleString('en-US');
+  return `MK ${value < 0 ? '-' : ''}${digits}`;
 }
 
 /**

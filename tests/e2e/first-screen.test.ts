@@ -67,6 +67,35 @@ describe('the first screen comes with the HTML (issue 17 "Fast on a cheap phone"
     await db.deleteFrom('adverts').execute();
   }, 60_000);
 
+  it('when the home page code runs, then the app renders it once with its lots already read: no placeholder card is ever drawn in its place', async () => {
+    const name = `Massey Ferguson 375 tractor ${Date.now().toString(36)}`;
+    await createItem(e2e.server.database.db, { name, target_amount: 4_200_000 });
+    const ctx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(20_000);
+    // Counts the placeholder cards the app ever adds, from the first script on.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __placeholders: number };
+      w.__placeholders = 0;
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const node of r.addedNodes)
+            if (node instanceof Element)
+              w.__placeholders +=
+                (node.matches('[data-testid="item-card-skeleton"]') ? 1 : 0) + node.querySelectorAll('[data-testid="item-card-skeleton"]').length;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const release = await holdAppCode(page);
+    await page.goto(e2e.server.url, { waitUntil: 'commit' });
+    // The page's answers arrive while its code is held back, as on a slow connection.
+    await page.waitForTimeout(1000);
+    release();
+    await page.locator('#boot').waitFor({ state: 'detached' });
+    await page.getByText(name).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __placeholders: number }).__placeholders)).toBe(0);
+    await ctx.close();
+  }, 60_000);
+
   it('when a lot page opens before its code has loaded, then its title and price show at once; once the code runs the app shows the lot live in its place', async () => {
     const name = `Toyota Land Cruiser 2012 ${Date.now().toString(36)}`;
     const id = await createItem(e2e.server.database.db, { name, target_amount: 7_350_000 });

@@ -12,14 +12,24 @@ export function setDisplayTimeZone(timeZone: string | undefined): void {
   dateTimeFormat = null;
 }
 
+/** The en-GB short month names (September is `Sept`, as en-GB formatting writes it). */
+const MONTHS_GB = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 /**
  * Formats an ISO time as an en-GB date and time (`21 Nov 2026, 14:30`), or '' when missing.
- * Source: spec/shopping.md §1 "dates en-GB on the item area".
+ * In the device's zone it is written by hand, exactly as `Intl.DateTimeFormat('en-GB')` would:
+ * the page's first `Intl` object loads the browser's locale data, which blocks a cheap phone for
+ * over 100 ms (issue 17, total blocking time). In a set zone ({@link setDisplayTimeZone}) `Intl`
+ * does it. Source: spec/shopping.md §1 "dates en-GB on the item area".
  */
 export function formatDateTimeGB(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
+  if (displayTimeZone === undefined)
+    return `${d.getDate()} ${MONTHS_GB[d.getMonth()]} ${d.getFullYear()}, ${twoDigits(d.getHours())}:${twoDigits(d.getMinutes())}`;
   dateTimeFormat ??= new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'short',

@@ -15,6 +15,15 @@ describe('formatMK (spec/shopping.md §9 currency display)', () => {
     expect(formatMK(999999.99)).toBe('MK 1,000,000');
     expect(formatMK(1234.4)).toBe('MK 1,234');
   });
+  it('when any amount is formatted, then it reads exactly as en-US number grouping does (the rule it replaces)', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    const amounts = [1, 12, 999, 1000, 1001, 99_999, 100_000, 1_000_000, 7_350_000.5, 999_999_999_999, 2 ** 53 + 2, -1, -1.5, -1234.6, -0.4];
+    for (let i = 0; i < 200; i++) amounts.push(Math.floor(Math.random() * 10 ** (1 + (i % 13))));
+    for (const amount of amounts) {
+      const whole = Math.round(Math.abs(amount)) * Math.sign(amount);
+      expect(formatMK(amount), String(amount)).toBe(`MK ${intl.format(whole === 0 ? 0 : whole)}`);
+    }
+  });
 });
 
 describe('bid input grouping (spec/shopping.md §4 bidding flow)', () => {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
 import type { Branch } from '@shared/schemas/item.schema';
@@ -18,11 +18,14 @@ export async function getBranches(): Promise<Branch[]> {
   return branchesSchema.parse(list);
 }
 
+/** The branches in the server-state cache, read every 10 minutes at most (they change rarely). */
+export const branchesQueryOptions = () => queryOptions({ queryKey: ['branches'], queryFn: getBranches, staleTime: 10 * 60_000 });
+
 /**
  * The branches for the listing's filters, read once a session at most (they change rarely); the
  * defaults until they arrive, and when the server has none or cannot be reached.
  */
 export function useBranches(): Branch[] {
-  const { data } = useQuery({ queryKey: ['branches'], queryFn: getBranches, staleTime: 10 * 60_000 });
+  const { data } = useQuery(branchesQueryOptions());
   return data?.length ? data : DEFAULT_BRANCHES;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_BID_SETTINGS, getBidSettings, type BidSettings } from '../api/get-bid-increment';
 import { checkSubscription, type SubscriptionCheck } from '../api/check-subscription';
 import type { SubscriptionUpdatedEvent } from '@shared/schemas/subscription.schema';
@@ -9,12 +9,15 @@ import { notifyInfo, notifySuccess } from '../../../lib/notify';
 /** The bid settings' entry in the server-state cache (one setting for all lots). */
 export const BID_SETTINGS_KEY = ['settings', 'bid-increment'] as const;
 
+/** The bid settings in the server-state cache, read once a minute at most however many lots are opened. */
+export const bidSettingsQueryOptions = () => queryOptions({ queryKey: BID_SETTINGS_KEY, queryFn: getBidSettings, staleTime: 60_000 });
+
 /**
  * The bid form's settings: the increment (MWK, default 1) and the bid ceiling's factor (default
  * 10) until loaded; read once a minute at most, however many lots are opened (one setting for all).
  */
 export function useBidSettings(): BidSettings {
-  return useQuery({ queryKey: BID_SETTINGS_KEY, queryFn: getBidSettings, staleTime: 60_000 }).data ?? DEFAULT_BID_SETTINGS;
+  return useQuery(bidSettingsQueryOptions()).data ?? DEFAULT_BID_SETTINGS;
 }
 
 /**

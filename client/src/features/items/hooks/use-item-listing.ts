@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { Item } from '@shared/schemas/item.schema';
 import { MESSAGES } from '@shared/messages';
 import { useItemRooms } from '../../../lib/use-item-rooms';
@@ -22,6 +22,20 @@ export interface ItemListing {
 }
 
 /**
+ * The listing's pages for `state` in the server-state cache (`GET /ajax-items`, 9 per page): the
+ * listing's query and the read made before the app's first render (app/first-render.ts) share it.
+ */
+export const listingQueryOptions = (state: ListingState) =>
+  infiniteQueryOptions({
+    queryKey: lotKeys.list('listing', toApiParams(state, 1)),
+    queryFn: ({ pageParam, signal }) => getItems(toApiParams(state, pageParam), { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.currentPage < last.lastPage ? last.currentPage + 1 : undefined),
+    // Read again on the socket's reconnect (lib/lot-cache.ts), not also on the browser's.
+    refetchOnReconnect: false,
+  });
+
+/**
  * The listing for `state` from the server-state cache (page 1, 9 per page, read whenever the query
  * changes), the next page appended on `loadMore` (a lot already shown is not shown twice), and the
  * shown lots kept live: it joins each one's room, whose `bid:placed`, `auction:closed` and
@@ -31,17 +45,9 @@ export interface ItemListing {
  */
 export function useItemListing(state: ListingState): ItemListing {
   const qc = useQueryClient();
-  const params = toApiParams(state, 1);
-  const queryKey = lotKeys.list('listing', params);
-  const keyText = JSON.stringify(queryKey);
-  const query = useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam, signal }) => getItems(toApiParams(state, pageParam), { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.currentPage < last.lastPage ? last.currentPage + 1 : undefined),
-    // Read again on the socket's reconnect (lib/lot-cache.ts), not also on the browser's.
-    refetchOnReconnect: false,
-  });
+  const options = listingQueryOptions(state);
+  const keyText = JSON.stringify(options.queryKey);
+  const query = useInfiniteQuery(options);
   if (query.isError && !query.data) console.warn('Listing failed', query.error);
 
   const pages = query.data?.pages;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Item } from '@shared/schemas/item.schema';
 import type { Bid, BidPagination } from '@shared/schemas/bid.schema';
 import { MESSAGES } from '@shared/messages';
@@ -39,6 +39,36 @@ export interface LiveItem {
 const retryItem = (failures: number, e: Error) => failures < 2 && (e.message === MESSAGES.failedToLoadItem || e.message === MESSAGES.serverError);
 
 /**
+ * The item page's lot (`GET /ajax-item/{id}`) in the server-state cache: the page's query and the
+ * read made before the app's first render (app/first-render.ts) share it.
+ */
+export const itemQueryOptions = (itemId: number) =>
+  queryOptions({
+    queryKey: lotKeys.detail(itemId),
+    queryFn: ({ signal }) => getItem(itemId, signal),
+    retry: retryItem,
+    // Kept live by the socket, and read again on its every connect (lib/lot-cache.ts), not on the browser's.
+    refetchOnReconnect: false,
+  });
+
+/** Page `page` of a lot's bid history; page 1 notes the newest bid seen, from which a reconnect asks for missed ones (lib/socket.ts). */
+export const itemBidsQueryOptions = (itemId: number, page: number) =>
+  queryOptions({
+    queryKey: lotKeys.bids(itemId, page),
+    queryFn: async () => {
+      const res = await getItemBids(itemId, page);
+      if (page === 1)
+        noteBidSeen(
+          itemId,
+          res.bids.reduce((max, b) => Math.max(max, b.id), 0),
+        );
+      return res;
+    },
+    // Bids missed while away come again over the socket (lib/socket.ts): reading them again would cost data for nothing.
+    refetchOnReconnect: false,
+  });
+
+/**
  * Item `itemId` and one page of its bid history from the server-state cache, kept live while
  * mounted: joins room `item:{id}`, whose `bid:placed`, `auction:closed` and `item:updated` the
  * app's lot feed applies to the cache (lib/lot-cache.ts: price, count, next minimum, end time, the
@@ -57,27 +87,10 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
   const [paging, setPaging] = useState({ itemId, page: 1 });
   const bidPage = paging.itemId === itemId ? paging.page : 1;
 
-  const itemQuery = useQuery({
-    queryKey: lotKeys.detail(itemId),
-    queryFn: ({ signal }) => getItem(itemId, signal),
-    retry: retryItem,
-    // Kept live by the socket, and read again on its every connect (lib/lot-cache.ts), not on the browser's.
-    refetchOnReconnect: false,
-  });
+  const itemQuery = useQuery(itemQueryOptions(itemId));
   const bidsQuery = useQuery({
-    queryKey: lotKeys.bids(itemId, bidPage),
-    queryFn: async () => {
-      const res = await getItemBids(itemId, bidPage);
-      if (bidPage === 1)
-        noteBidSeen(
-          itemId,
-          res.bids.reduce((max, b) => Math.max(max, b.id), 0),
-        );
-      return res;
-    },
+    ...itemBidsQueryOptions(itemId, bidPage),
     placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[2] === itemId ? prev : undefined),
-    // Bids missed while away come again over the socket (lib/socket.ts): reading them again would cost data for nothing.
-    refetchOnReconnect: false,
   });
 
   const setBidPage = useCallback((page: number) => setPaging({ itemId, page }), [itemId]);

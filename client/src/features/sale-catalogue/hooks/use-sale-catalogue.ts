@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Item } from '@shared/schemas/item.schema';
 import type { PublicSale } from '@shared/schemas/sale.schema';
 import { ApiError } from '../../../lib/api-client';
@@ -26,18 +26,12 @@ const byLotOrder = (a: Item, b: Item) => (a.lot_number ?? Number.MAX_SAFE_INTEGE
 /** Query key of a published sale's public page. */
 export const saleKey = (saleId: number) => ['sales', 'public', saleId] as const;
 
-/**
- * A sale and its lots page by page from the server-state cache, every loaded lot kept live: it
- * joins each lot's room `item:{id}`, whose `bid:placed` (price, bids, the end a soft close moved),
- * `auction:closed` (sold or unsold) and `item:updated` (a rescheduled close, a new lot number: the
- * list is sorted again) the app's lot feed applies (lib/lot-cache.ts); after a reconnect the loaded
- * pages are read again. Source: issue 13 "Sales" (the catalogue: lots in order with their live
- * price, status and countdown); issue 19 "Server data on the client".
- */
-export function useSaleCatalogue(saleId: number): SaleCatalogue {
-  const qc = useQueryClient();
-  const saleQuery = useQuery({ queryKey: saleKey(saleId), queryFn: () => getSale(saleId) });
-  const lotsQuery = useInfiniteQuery({
+/** A published sale's public page (`GET /api/sales/{id}`), shared with the read before the app's first render (app/first-render.ts). */
+export const saleQueryOptions = (saleId: number) => queryOptions({ queryKey: saleKey(saleId), queryFn: () => getSale(saleId) });
+
+/** A sale's lots page by page (`GET /api/sales/{id}/lots`), shared with the read before the app's first render. */
+export const saleLotsQueryOptions = (saleId: number) =>
+  infiniteQueryOptions({
     queryKey: lotKeys.list('sale', saleId),
     queryFn: async ({ pageParam }) => {
       const res = await getSaleLots(saleId, pageParam);
@@ -48,6 +42,19 @@ export function useSaleCatalogue(saleId: number): SaleCatalogue {
     // Read again on the socket's reconnect (lib/lot-cache.ts), not also on the browser's.
     refetchOnReconnect: false,
   });
+
+/**
+ * A sale and its lots page by page from the server-state cache, every loaded lot kept live: it
+ * joins each lot's room `item:{id}`, whose `bid:placed` (price, bids, the end a soft close moved),
+ * `auction:closed` (sold or unsold) and `item:updated` (a rescheduled close, a new lot number: the
+ * list is sorted again) the app's lot feed applies (lib/lot-cache.ts); after a reconnect the loaded
+ * pages are read again. Source: issue 13 "Sales" (the catalogue: lots in order with their live
+ * price, status and countdown); issue 19 "Server data on the client".
+ */
+export function useSaleCatalogue(saleId: number): SaleCatalogue {
+  const qc = useQueryClient();
+  const saleQuery = useQuery(saleQueryOptions(saleId));
+  const lotsQuery = useInfiniteQuery(saleLotsQueryOptions(saleId));
 
   const pages = lotsQuery.data?.pages;
   const lots = useMemo(() => lotsOfPages(pages).sort(byLotOrder), [pages]);

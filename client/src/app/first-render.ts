@@ -1,0 +1,64 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { HOME_PAGE_PATH, ITEM_PAGE_PATH, SALE_PAGE_PATH } from '@shared/client-routes';
+import { loadAdverts } from '../features/items/api/get-adverts';
+import { branchesQueryOptions } from '../features/items/api/get-branches';
+import { bidSettingsQueryOptions } from '../features/items/hooks/use-bid-support';
+import { listingQueryOptions } from '../features/items/hooks/use-item-listing';
+import { itemBidsQueryOptions, itemQueryOptions } from '../features/items/hooks/use-live-item';
+import { parseListingQuery } from '../features/items/utils/listing-query';
+import { saleLotsQueryOptions, saleQueryOptions } from '../features/sale-catalogue/hooks/use-sale-catalogue';
+
+/** How long the app's first render waits at most for the page's first answers (ms); later it renders without them. */
+export const FIRST_RENDER_WAIT_MS = 2000;
+
+/**
+ * Reads into the server-state cache what the page at `location` shows first: the home page's
+ * adverts, branches and first listing page; a lot with page 1 of its bids and the bid settings; a
+ * sale with its first lots. Other pages read nothing here. The reads take the answers started
+ * early (app/early-requests.ts). A failed read is left to the page, which shows its own error.
+ */
+export async function readFirstPage(location: { pathname: string; search: string }, qc: QueryClient): Promise<void> {
+  const reads: Promise<unknown>[] = [];
+  if (HOME_PAGE_PATH.test(location.pathname)) {
+    reads.push(
+      loadAdverts(),
+      qc.prefetchQuery(branchesQueryOptions()),
+      qc.prefetchInfiniteQuery(listingQueryOptions(parseListingQuery(new URLSearchParams(location.search)))),
+    );
+  }
+  const item = ITEM_PAGE_PATH.exec(location.pathname);
+  if (item) {
+    const id = Number(item[1]);
+    reads.push(qc.prefetchQuery(itemQueryOptions(id)), qc.prefetchQuery(itemBidsQueryOptions(id, 1)), qc.prefetchQuery(bidSettingsQueryOptions()));
+  }
+  const sale = SALE_PAGE_PATH.exec(location.pathname);
+  if (sale) {
+    const id = Number(sale[1]);
+    reads.push(qc.prefetchQuery(saleQueryOptions(id)), qc.prefetchInfiniteQuery(saleLotsQueryOptions(id)));
+  }
+  await Promise.allSettled(reads);
+}
+
+/**
+ * Resolves when the app may render its first page: once the start-up (`startup`: who is signed
+ * in) and the page's first reads ({@link readFirstPage}) have finished, or after `waitMs`, whichever
+ * comes first. Rendering with the answers in place makes the first render the only one: each
+ * answer landing after it would render the page again, in one uninterruptible task, which on a
+ * cheap phone blocks input for hundreds of milliseconds. The server's first screen stands
+ * meanwhile. Never rejects. Source: issue 17 (total blocking time).
+ */
+export function readyForFirstRender(
+  location: { pathname: string; search: string },
+  qc: QueryClient,
+  startup: Promise<unknown>,
+  waitMs = FIRST_RENDER_WAIT_MS,
+): Promise<void> {
+  const ready = Promise.allSettled([startup, readFirstPage(location, qc)]);
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    void ready.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
