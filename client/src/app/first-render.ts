@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HOME_PAGE_PATH, ITEM_PAGE_PATH, SALE_PAGE_PATH } from '@shared/client-routes';
+import { auctioneerContactQueryOptions } from '../features/about/api/get-auctioneer-contact';
 import { loadAdverts } from '../features/items/api/get-adverts';
 import { branchesQueryOptions } from '../features/items/api/get-branches';
 import { bidSettingsQueryOptions } from '../features/items/hooks/use-bid-support';
@@ -12,13 +13,13 @@ import { saleLotsQueryOptions, saleQueryOptions } from '../features/sale-catalog
 export const FIRST_RENDER_WAIT_MS = 2000;
 
 /**
- * Reads into the server-state cache what the page at `location` shows first: the home page's
- * adverts, branches and first listing page; a lot with page 1 of its bids and the bid settings; a
- * sale with its first lots. Other pages read nothing here. The reads take the answers started
- * early (app/early-requests.ts). A failed read is left to the page, which shows its own error.
+ * Reads into the server-state cache what the page at `location` shows first: on every page the footer's contact details; the home page's adverts, branches and first
+ * listing page; a lot with page 1 of its bids and the bid settings; a sale with its first lots.
+ * The reads take the answers started early (app/early-requests.ts). A failed read is left to the
+ * page, which shows its own error.
  */
 export async function readFirstPage(location: { pathname: string; search: string }, qc: QueryClient): Promise<void> {
-  const reads: Promise<unknown>[] = [];
+  const reads: Promise<unknown>[] = [qc.prefetchQuery(auctioneerContactQueryOptions())];
   if (HOME_PAGE_PATH.test(location.pathname)) {
     reads.push(
       loadAdverts(),

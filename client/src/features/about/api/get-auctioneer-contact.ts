@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { auctioneerContactViewSchema, DEFAULT_AUCTIONEER_CONTACT, type AuctioneerContact } from '@shared/schemas/auctioneer-contact.schema';
 import { apiGet } from '../../../lib/api-client';
 import { aboutKeys } from './query-keys';
@@ -12,6 +12,9 @@ export async function getAuctioneerContact(): Promise<AuctioneerContact> {
   return auctioneerContactViewSchema.parse((body as { data?: unknown } | null)?.data);
 }
 
+/** The contact details in the server-state cache: read once a page load (the footer of every page shows them). */
+export const auctioneerContactQueryOptions = () => queryOptions({ queryKey: aboutKeys.contact, queryFn: getAuctioneerContact, staleTime: Infinity });
+
 /**
  * The auctioneer's contact details and office hours as operators set them; until the server
  * answers (or if it fails) the defaults the pages always showed, so nothing moves while loading
@@ -19,6 +22,6 @@ export async function getAuctioneerContact(): Promise<AuctioneerContact> {
  * page (never stale; a failure is tried again by a later mount). Source: issue 13 "Settlement and results".
  */
 export function useAuctioneerContact(): AuctioneerContact {
-  const { data } = useQuery({ queryKey: aboutKeys.contact, queryFn: getAuctioneerContact, staleTime: Infinity });
+  const { data } = useQuery(auctioneerContactQueryOptions());
   return data ?? DEFAULT_AUCTIONEER_CONTACT;
 }
