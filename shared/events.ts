@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { adminOrderViewSchema } from './schemas/admin-order.schema.js';
-import { bidSchema } from './schemas/bid.schema.js';
+import { bidSchema } from './schemas/bid-record.schema.js';
 import type { AdvertView } from './schemas/advert.schema.js';
+// Operators' event types only: their schemas stay out of what every bidder's page loads.
+import type { OrderUpdatedEvent } from './schemas/admin-order.schema.js';
 import type { NotificationNewEvent } from './schemas/notification.schema.js';
 import type { SubscriptionUpdatedEvent } from './schemas/subscription.schema.js';
 import type { LiveBidAck, LiveJoinAck, LiveState } from './schemas/live-sale.schema.js';
@@ -56,15 +57,6 @@ export type TimeSyncEvent = z.infer<typeof timeSyncEventSchema>;
 
 /** `watchlist:count` to the user's room. */
 export const watchlistCountEventSchema = z.object({ count: z.number() });
-
-/**
- * `order:updated` to room `admin:orders` (operators who opened the Orders screen): an order was
- * placed, paid, cancelled (by an operator or the reservation-release job) or failed. Carries the
- * operators' view of the order as it stands after the commit.
- * Source: admin orders brief (the Orders screen updates live).
- */
-export const orderUpdatedEventSchema = z.object({ order: adminOrderViewSchema });
-export type OrderUpdatedEvent = z.infer<typeof orderUpdatedEventSchema>;
 
 /** Acknowledgement of client → server events. */
 export interface Ack {

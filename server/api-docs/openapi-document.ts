@@ -10,7 +10,7 @@ import {
 import { adminInvoicePageSchema, adminInvoicesQuerySchema, reofferLotInputSchema } from '@shared/schemas/invoice.schema.js';
 import { z } from 'zod';
 import { createDocument, createSchema, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { adminOrdersQuerySchema, adminOrderViewSchema, cancelOrderInputSchema } from '@shared/schemas/admin-order.schema.js';
+import { adminOrdersQuerySchema, adminOrderViewSchema, cancelOrderInputSchema, orderUpdatedEventSchema } from '@shared/schemas/admin-order.schema.js';
 import { payWonOrderInputSchema, recordWonOrderPaymentInputSchema } from '@shared/schemas/won-order-payment.schema.js';
 import { advertInputSchema, advertPatchSchema } from '@shared/schemas/advert.schema.js';
 import { auditPageSchema, auditQuerySchema } from '@shared/schemas/audit.schema.js';
@@ -102,7 +102,6 @@ import {
   bidOutbidEventSchema,
   bidPlacedEventSchema,
   itemRoomPayloadSchema,
-  orderUpdatedEventSchema,
   timeSyncEventSchema,
   watchlistCountEventSchema,
 } from '@shared/events.js';

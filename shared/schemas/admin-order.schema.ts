@@ -82,3 +82,13 @@ export interface AdminOrderActionResult {
   message: string;
   data: AdminOrderView;
 }
+
+/**
+ * `order:updated` to room `admin:orders` (operators who opened the Orders screen): an order was
+ * placed, paid, cancelled (by an operator or the reservation-release job) or failed. Carries the
+ * operators' view of the order as it stands after the commit.
+ * Kept beside the order's view, not in shared/events.ts, so bidders' pages never build the
+ * operators' schemas. Source: admin orders brief (the Orders screen updates live).
+ */
+export const orderUpdatedEventSchema = z.object({ order: adminOrderViewSchema });
+export type OrderUpdatedEvent = z.infer<typeof orderUpdatedEventSchema>;

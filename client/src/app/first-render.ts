@@ -2,12 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { HOME_PAGE_PATH, ITEM_PAGE_PATH, SALE_PAGE_PATH } from '@shared/client-routes';
 import { auctioneerContactQueryOptions } from '../features/about/api/get-auctioneer-contact';
 import { loadAdverts } from '../features/items/api/get-adverts';
-import { branchesQueryOptions } from '../features/items/api/get-branches';
-import { bidSettingsQueryOptions } from '../features/items/hooks/use-bid-support';
-import { listingQueryOptions } from '../features/items/hooks/use-item-listing';
-import { itemBidsQueryOptions, itemQueryOptions } from '../features/items/hooks/use-live-item';
 import { parseListingQuery } from '../features/items/utils/listing-query';
-import { saleLotsQueryOptions, saleQueryOptions } from '../features/sale-catalogue/hooks/use-sale-catalogue';
 
 /** How long the app's first render waits at most for the page's first answers (ms); later it renders without them. */
 export const FIRST_RENDER_WAIT_MS = 2000;
@@ -20,22 +15,35 @@ export const FIRST_RENDER_WAIT_MS = 2000;
  */
 export async function readFirstPage(location: { pathname: string; search: string }, qc: QueryClient): Promise<void> {
   const reads: Promise<unknown>[] = [qc.prefetchQuery(auctioneerContactQueryOptions())];
+  // A page's query options come with its own code (imported here only on that page), so other
+  // pages' start-up code does not grow by them.
   if (HOME_PAGE_PATH.test(location.pathname)) {
     reads.push(
       loadAdverts(),
-      qc.prefetchQuery(branchesQueryOptions()),
-      qc.prefetchInfiniteQuery(listingQueryOptions(parseListingQuery(new URLSearchParams(location.search)))),
+      import('../features/items/api/get-branches').then((m) => qc.prefetchQuery(m.branchesQueryOptions())),
+      import('../features/items/hooks/use-item-listing').then((m) =>
+        qc.prefetchInfiniteQuery(m.listingQueryOptions(parseListingQuery(new URLSearchParams(location.search)))),
+      ),
     );
   }
   const item = ITEM_PAGE_PATH.exec(location.pathname);
   if (item) {
     const id = Number(item[1]);
-    reads.push(qc.prefetchQuery(itemQueryOptions(id)), qc.prefetchQuery(itemBidsQueryOptions(id, 1)), qc.prefetchQuery(bidSettingsQueryOptions()));
+    reads.push(
+      import('../features/items/hooks/use-live-item').then((m) =>
+        Promise.all([qc.prefetchQuery(m.itemQueryOptions(id)), qc.prefetchQuery(m.itemBidsQueryOptions(id, 1))]),
+      ),
+      import('../features/items/hooks/use-bid-support').then((m) => qc.prefetchQuery(m.bidSettingsQueryOptions())),
+    );
   }
   const sale = SALE_PAGE_PATH.exec(location.pathname);
   if (sale) {
     const id = Number(sale[1]);
-    reads.push(qc.prefetchQuery(saleQueryOptions(id)), qc.prefetchInfiniteQuery(saleLotsQueryOptions(id)));
+    reads.push(
+      import('../features/sale-catalogue/hooks/use-sale-catalogue').then((m) =>
+        Promise.all([qc.prefetchQuery(m.saleQueryOptions(id)), qc.prefetchInfiniteQuery(m.saleLotsQueryOptions(id))]),
+      ),
+    );
   }
   await Promise.allSettled(reads);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { Ack, OrderUpdatedEvent } from '@shared/events.js';
+import type { Ack } from '@shared/events.js';
+import type { OrderUpdatedEvent } from '@shared/schemas/admin-order.schema.js';
 import type { AdminOrderView } from '@shared/schemas/admin-order.schema.js';
 import { handleReleaseReservation } from '../../../server/jobs/release-reservation.job.js';
 import { createAuctionType, createCustomer, createItem, grantRole } from '../../helpers/factories.js';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { orderUpdatedEventSchema, type Ack } from '@shared/events';
+import type { Ack } from '@shared/events';
+import { orderUpdatedEventSchema } from '@shared/schemas/admin-order.schema';
 import type { AdminOrderView } from '@shared/schemas/admin-order.schema';
 import { getSocket } from '../../../lib/socket';
 
