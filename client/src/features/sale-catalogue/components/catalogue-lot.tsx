@@ -1,4 +1,6 @@
+import { memo, useState } from 'react';
 import { useDataSaver } from '../../../lib/data-saver';
+import { useServerNow } from '../../../lib/server-clock';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconClock, IconGavel, IconPhoto } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -35,14 +37,35 @@ function standing(lot: Item, now: Date): { label: string; color: string; open: b
   return { label: 'Open', color: 'gavel', open: true };
 }
 
+/** How close (ms) a lot's opening or close must be before its card checks its standing every second. */
+const NEAR_CHANGE_MS = 60_000;
+
+/**
+ * `now` for a lot's standing (open, not yet open, closing), which changes only at its opening and
+ * close: every 30 s while both are over a minute away, every second near them. The countdown
+ * itself ticks apart ({@link LotClock}), so a catalogue of 48 lots no longer draws every card again
+ * each second (issue 17: a cheap phone's main thread).
+ */
+function useStandingNow(lot: Item): Date {
+  const [near, setNear] = useState(true);
+  const now = useServerNow(near ? 1000 : 30_000);
+  const t = now.getTime();
+  const changes = [lot.date_from, lot.date_to].map((iso) => (iso ? new Date(iso).getTime() - t : NaN)).filter((ms) => ms > -NEAR_CHANGE_MS);
+  const isNear = changes.some((ms) => ms < 2 * NEAR_CHANGE_MS);
+  if (isNear !== near) setNear(isNear);
+  return now;
+}
+
 /**
  * One lot of a sale's catalogue: its number, picture, name (to its page), live price and bids,
  * where it stands, and the countdown to its own close (seconds in the last 10 minutes) with the
- * time it closes. Source: issue 13 "Sales" (countdown to each lot's own close).
+ * time it closes. Drawn again when the lot changes or its standing can; the countdown ticks on its
+ * own. Source: issue 13 "Sales" (countdown to each lot's own close).
  */
-export function CatalogueLot({ lot, now }: { lot: Item; now: Date }) {
+export const CatalogueLot = memo(function CatalogueLot({ lot }: { lot: Item }) {
+  const now = useStandingNow(lot);
   const state = standing(lot, now);
-  const countdown = lotCountdown(lot, now, 'detail');
+  const phase = lotCountdown(lot, now, 'detail').phase;
   const image = lot.cropped || lot.image || lot.media[0]?.url || null;
   // The cover's WebP sizes when it has them (issue 13): the small square loads the 320 px one.
   const [saveData] = useDataSaver();
@@ -90,21 +113,8 @@ export function CatalogueLot({ lot, now }: { lot: Item; now: Date }) {
           </Text>
         </Stack>
         <Stack gap={0} className={classes.clock}>
-          {state.open || countdown.phase === 'opens' ? (
-            <>
-              <Group gap={4} wrap="nowrap">
-                <IconClock size={14} color="var(--mantine-color-dimmed)" />
-                <Text size="xs" c="dimmed">
-                  {countdown.phase === 'opens' ? 'Opens in' : 'Closes in'}
-                </Text>
-              </Group>
-              <Text fw={700} ff="monospace" data-testid="catalogue-lot-countdown" style={{ whiteSpace: 'nowrap' }}>
-                {countdown.text}
-              </Text>
-              <Text size="xs" c="dimmed" data-testid="catalogue-lot-closes" style={{ whiteSpace: 'nowrap' }}>
-                {countdown.phase === 'opens' ? '' : `at ${closeTimeText(lot.date_to, now)}`}
-              </Text>
-            </>
+          {state.open || phase === 'opens' ? (
+            <LotClock lot={lot} />
           ) : (
             <>
               <Text size="xs" c="dimmed">
@@ -118,5 +128,27 @@ export function CatalogueLot({ lot, now }: { lot: Item; now: Date }) {
         </Stack>
       </div>
     </Card>
+  );
+});
+
+/** A lot's countdown to its opening or close, with the time it closes: ticks each second on the server's clock. */
+function LotClock({ lot }: { lot: Item }) {
+  const now = useServerNow(1000);
+  const countdown = lotCountdown(lot, now, 'detail');
+  return (
+    <>
+      <Group gap={4} wrap="nowrap">
+        <IconClock size={14} color="var(--mantine-color-dimmed)" />
+        <Text size="xs" c="dimmed">
+          {countdown.phase === 'opens' ? 'Opens in' : 'Closes in'}
+        </Text>
+      </Group>
+      <Text fw={700} ff="monospace" data-testid="catalogue-lot-countdown" style={{ whiteSpace: 'nowrap' }}>
+        {countdown.text}
+      </Text>
+      <Text size="xs" c="dimmed" data-testid="catalogue-lot-closes" style={{ whiteSpace: 'nowrap' }}>
+        {countdown.phase === 'opens' ? '' : `at ${closeTimeText(lot.date_to, now)}`}
+      </Text>
+    </>
   );
 }

@@ -6,7 +6,6 @@ import type { PublicSale } from '@shared/schemas/sale.schema';
 import { useBootScreenHold } from '../../../lib/boot-screen';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
-import { useServerNow } from '../../../lib/server-clock';
 import { useSaleCatalogue } from '../hooks/use-sale-catalogue';
 import { CatalogueLot } from './catalogue-lot';
 
@@ -28,7 +27,6 @@ function closingText(sale: PublicSale): string | null {
  */
 export function SaleCataloguePage({ saleId, liveIndicator }: { saleId: number; liveIndicator?: React.ReactNode }) {
   const catalogue = useSaleCatalogue(saleId);
-  const now = useServerNow(1000);
   const { sale, lots } = catalogue;
   usePageTitle(sale ? sale.name : catalogue.error === 'Sale not found' ? 'Sale Not Found' : 'Loading sale');
   // The catalogue as the server drew it stays until this page can show the sale and its lots (issue 17).
@@ -136,7 +134,7 @@ export function SaleCataloguePage({ saleId, liveIndicator }: { saleId: number; l
       ) : (
         <Stack gap="xs" data-testid="catalogue-lots">
           {lots.map((lot) => (
-            <CatalogueLot key={lot.id} lot={lot} now={now} />
+            <CatalogueLot key={lot.id} lot={lot} />
           ))}
         </Stack>
       )}
