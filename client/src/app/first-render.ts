@@ -8,10 +8,11 @@ import { parseListingQuery } from '../features/items/utils/listing-query';
 export const FIRST_RENDER_WAIT_MS = 2000;
 
 /**
- * Reads into the server-state cache what the page at `location` shows first: on every page the footer's contact details; the home page's adverts, branches and first
- * listing page; a lot with page 1 of its bids and the bid settings; a sale with its first lots.
- * The reads take the answers started early (app/early-requests.ts). A failed read is left to the
- * page, which shows its own error.
+ * Reads into the server-state cache what the page at `location` shows first: on every page the
+ * footer's contact details; the home page's adverts, branches and first listing page; a lot with
+ * page 1 of its bids and the bid settings; a sale with its first lots. The reads take the answers
+ * started early (app/early-requests.ts). A failed read is left to the page, which shows its own
+ * error.
  */
 export async function readFirstPage(location: { pathname: string; search: string }, qc: QueryClient): Promise<void> {
   const reads: Promise<unknown>[] = [qc.prefetchQuery(auctioneerContactQueryOptions())];
