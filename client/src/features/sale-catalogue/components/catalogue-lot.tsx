@@ -42,7 +42,8 @@ const NEAR_CHANGE_MS = 60_000;
 
 /**
  * `now` for a lot's standing (open, not yet open, closing), which changes only at its opening and
- * close: every 30 s while both are over a minute away, every second near them. The countdown
+ * close: every second from two minutes before either until a minute after it, every 30 s
+ * otherwise (a 30 s tick always lands inside those two minutes). The countdown
  * itself ticks apart ({@link LotClock}), so a catalogue of 48 lots no longer draws every card again
  * each second (issue 17: a cheap phone's main thread).
  */
