@@ -80,6 +80,18 @@ export function detailTiming(dateTo: string | null | undefined, now: Date = new 
 }
 
 /**
+ * The instants (epoch ms) at which what a lot's page or card shows of its standing changes,
+ * apart from its ticking countdown: its opening (`date_from`), the start of its last 24 hours
+ * (ENDING SOON, 'Ending Soon') and its close (`date_to`). Missing dates give none. The
+ * countdown's own text changes every second. Source: spec/shopping.md §4; issue 17 (drawing only
+ * what changed).
+ */
+export function standingChanges(item: Pick<ItemTiming, 'date_from' | 'date_to'>): number[] {
+  const to = time(item.date_to);
+  return [time(item.date_from), to - ENDING_SOON_MS, to].filter(Number.isFinite);
+}
+
+/**
  * Share of time elapsed between date_from and date_to in percent (0 before start, 100 after
  * end; 0 when either date is missing). Source: spec/shopping.md §4 "Time left text".
  */

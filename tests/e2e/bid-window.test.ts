@@ -50,4 +50,24 @@ describe('the bid button follows the shared bid rule (spec/shopping.md §4 "Bid 
     expect(await page.getByTestId('min-next-bid').count()).toBe(0);
     await ctx.close();
   });
+  it('when a lot opens while its page is open, then the page offers Place Bid within seconds, without a reload', async () => {
+    const db = e2e.server.database.db;
+    const opening = await createItem(db, {
+      name: 'Yamaha YBR 125 motorcycle (MZ 2231)',
+      date_from: new Date(Date.now() + 15_000),
+      date_to: new Date(Date.now() + 30 * H),
+    });
+    const ctx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(`${e2e.server.url}/item/${opening}`);
+    await page.getByTestId('bid-not-started').waitFor();
+    expect((await page.getByTestId('timing-badge').innerText()).trim().toLowerCase()).toBe('upcoming');
+    // Nothing is sent to the page at the opening: its own clock must notice it (the page draws its
+    // standing every second only near such a change, every 30 s otherwise).
+    await page.getByTestId('bid-amount-input').waitFor({ timeout: 25_000 });
+    expect((await page.getByTestId('place-bid-button').innerText()).trim()).toBe('Place Bid');
+    expect(await page.getByTestId('bid-not-started').count()).toBe(0);
+    expect(await page.getByText('Time left', { exact: true }).count()).toBe(1);
+    await ctx.close();
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { atom, useAtomValue, type Atom } from 'jotai';
 
 /**
@@ -22,18 +22,102 @@ export function roundedOffsetAtom(intervalMs: number): Atom<number> {
   return rounded;
 }
 
+/** A clock shared by every countdown of one tick interval: one timer, one reading of the time. */
+export interface Ticker {
+  /** The browser's time (epoch ms) at the last tick. */
+  now: number;
+  listeners: Set<() => void>;
+  timer: ReturnType<typeof setInterval> | undefined;
+  subscribe: (listener: () => void) => () => void;
+  read: () => number;
+}
+
+const tickers = new Map<number, Ticker>();
+
+/** How old (ms) a shared clock's reading may be when a countdown first reads it. */
+const FRESH_MS = 1000;
+
 /**
- * Current time corrected by the server clock offset, re-rendering every `intervalMs`. The offset
- * is taken to half that interval (within 250 ms for a 1 s countdown): a clock sync that moves it
- * less renders nothing again, so a listing ticking every 30 s is not drawn again whole when the
- * connection first syncs its clock (issue 17: little work on a cheap phone).
+ * The shared clock ticking every `intervalMs` (browser time, epoch ms). It runs while some
+ * countdown uses it. A countdown that starts on a clock older than a second refreshes it for all,
+ * so nothing starts with a time up to a whole (30 s) interval old.
+ */
+export function tickerFor(intervalMs: number): Ticker {
+  const existing = tickers.get(intervalMs);
+  if (existing) return existing;
+  const ticker: Ticker = {
+    now: Date.now(),
+    listeners: new Set(),
+    timer: undefined,
+    subscribe(listener) {
+      ticker.listeners.add(listener);
+      if (ticker.timer === undefined) {
+        ticker.timer = setInterval(() => {
+          ticker.now = Date.now();
+          for (const l of ticker.listeners) l();
+        }, intervalMs);
+      }
+      if (Date.now() - ticker.now > FRESH_MS) {
+        ticker.now = Date.now();
+        for (const l of ticker.listeners) l();
+      }
+      return () => {
+        ticker.listeners.delete(listener);
+        if (ticker.listeners.size === 0) {
+          clearInterval(ticker.timer);
+          ticker.timer = undefined;
+        }
+      };
+    },
+    read() {
+      // Unused since its last tick: start from now (stable within the second, as React asks).
+      if (ticker.listeners.size === 0 && Date.now() - ticker.now > FRESH_MS) ticker.now = Date.now();
+      return ticker.now;
+    },
+  };
+  tickers.set(intervalMs, ticker);
+  return ticker;
+}
+
+/**
+ * Current time corrected by the server clock offset, re-rendering every `intervalMs`. Every
+ * countdown of one interval shares one clock ({@link tickerFor}), so a catalogue's 48 countdowns
+ * change together in one render each second rather than in a render each at its own moment.
+ * The offset is taken to half that interval (within 250 ms for a 1 s countdown): a clock sync that
+ * moves it less renders nothing again, so a listing ticking every 30 s is not drawn again whole
+ * when the connection first syncs its clock (issue 17: little work on a cheap phone).
  */
 export function useServerNow(intervalMs = 1000): Date {
   const offset = useAtomValue(roundedOffsetAtom(intervalMs));
-  const [tick, setTick] = useState(() => Date.now());
-  useEffect(() => {
-    const id = window.setInterval(() => setTick(Date.now()), intervalMs);
-    return () => window.clearInterval(id);
-  }, [intervalMs]);
+  const ticker = tickerFor(intervalMs);
+  // The server's drawing of a first screen reads the same clock (server/http/first-screen.ts).
+  const tick = useSyncExternalStore(ticker.subscribe, ticker.read, ticker.read);
   return new Date(tick + offset);
+}
+
+/** How close (ms) one of a page's change instants must be before {@link useNowAround} ticks every second. */
+export const NEAR_CHANGE_MS = 60_000;
+
+/**
+ * The tick (ms) of a clock for what changes only at the instants `changes` (epoch ms), at `now`
+ * (epoch ms): 1,000 from two minutes before any of them until a minute after it, 30,000
+ * otherwise. A 30 s tick always lands inside the two minutes before a change, so no change is
+ * shown late. Source: issue 17 (drawing only what changed).
+ */
+export function standingTickMs(changes: readonly number[], now: number): 1000 | 30_000 {
+  return changes.some((at) => at - now > -NEAR_CHANGE_MS && at - now < 2 * NEAR_CHANGE_MS) ? 1000 : 30_000;
+}
+
+/**
+ * `now` for what changes only at known instants (`changes`, epoch ms), such as a lot's opening,
+ * its close and the start of its last 24 hours, ticking as {@link standingTickMs} says. A page
+ * whose countdown ticks apart (its own {@link useServerNow}) so draws the rest again twice a
+ * minute instead of every second (issue 17: a cheap phone's main thread).
+ */
+export function useNowAround(changes: readonly number[]): Date {
+  const [tickMs, setTickMs] = useState<number>(1000);
+  const now = useServerNow(tickMs);
+  const wanted = standingTickMs(changes, now.getTime());
+  if (wanted !== tickMs) setTickMs(wanted);
+  return now;
 }

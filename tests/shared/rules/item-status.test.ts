@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bidButtonLabel, detailTiming, displayStatus, elapsedPercent, isSoldOut } from '@shared/rules/item-status.js';
+import fc from 'fast-check';
+import { bidRefusal } from '@shared/rules/bid-refusal.js';
+import { bidButtonLabel, detailTiming, displayStatus, elapsedPercent, isSoldOut, standingChanges } from '@shared/rules/item-status.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const h = (hours: number) => new Date(now.getTime() + hours * 3600_000).toISOString();
@@ -47,5 +49,38 @@ describe('bid button and detail timing (spec/shopping.md §4)', () => {
     expect(elapsedPercent({ date_from: h(1), date_to: h(3) }, now)).toBe(0);
     expect(elapsedPercent({ date_from: h(-1), date_to: h(3) }, now)).toBe(25);
     expect(elapsedPercent({ date_from: h(-3), date_to: h(-1) }, now)).toBe(100);
+  });
+});
+
+describe('standingChanges (issue 17: a page draws its standing again only when it can change)', () => {
+  it('when a lot has both dates, then its changes are its opening, the start of its last 24 hours and its close', () => {
+    const lot = { date_from: h(-10), date_to: h(30) };
+    expect(standingChanges(lot)).toEqual([Date.parse(h(-10)), Date.parse(h(6)), Date.parse(h(30))]);
+    expect(standingChanges({ date_from: null, date_to: null })).toEqual([]);
+  });
+
+  it('when time passes between two changes, then no badge, timing, button label or bid refusal differs', () => {
+    const kinds = [online, live, cash];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 }),
+        fc.option(fc.integer({ min: -72, max: 72 })),
+        fc.option(fc.integer({ min: -72, max: 72 })),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (kind, from, to, a, b) => {
+          const lot = { ...kinds[kind], status: 'available', closed_by: null, date_from: from === null ? null : h(from), date_to: to === null ? null : h(to) };
+          // Two instants in the same span between consecutive changes (or before the first / after the last).
+          const points = [now.getTime() - 100 * 3600_000, ...standingChanges(lot).sort((x, y) => x - y), now.getTime() + 100 * 3600_000];
+          const span = Math.floor(a * (points.length - 1));
+          const [lo, hi] = [points[span], points[span + 1]];
+          if (hi - lo < 2) return;
+          const at = (f: number) => new Date(lo + 1 + Math.floor(f * (hi - lo - 2)));
+          const view = (t: Date) => [displayStatus(lot, t), detailTiming(lot.date_to, t), bidButtonLabel(lot, t), bidRefusal(lot, t)?.reason ?? null];
+          expect(view(at(b))).toEqual(view(at(1 - b)));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

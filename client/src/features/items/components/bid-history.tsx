@@ -4,6 +4,10 @@ import type { Bid, BidPagination } from '@shared/schemas/bid.schema';
 import { formatMK } from '@shared/rules/money';
 import { isNewBid } from '@shared/rules/bidding';
 import { formatDateTimeGB, formatRelativeTime } from '../../../lib/dates';
+import { useServerNow } from '../../../lib/server-clock';
+
+/** How often (ms) the bids' relative times ('just now', '5 min ago') and New badges are brought up to date. */
+const BID_TIMES_TICK_MS = 10_000;
 
 interface BidHistoryProps {
   bids: Bid[];
@@ -11,7 +15,6 @@ interface BidHistoryProps {
   page: number;
   loading: boolean;
   error: string | null;
-  now: Date;
   /** The item's winner when it is closed (closed_by), else null. */
   closedBy: number | null;
   /** The item's current (final) bid, MWK: only the winner's bid of this amount is 'Winning bid'. */
@@ -27,7 +30,9 @@ interface BidHistoryProps {
  * Previous / Next, 'Page x of y' and 'from-to of total'. Source: spec/shopping.md §2 and §4.
  * A bid placed for a bidder's maximum carries an 'auto' badge (issue "Bidding engine").
  */
-export function BidHistory({ bids, pagination, page, loading, error, now, closedBy, winningAmount, meId, onPage, onRetry }: BidHistoryProps) {
+export function BidHistory({ bids, pagination, page, loading, error, closedBy, winningAmount, meId, onPage, onRetry }: BidHistoryProps) {
+  // Times are shown to the minute and 'New' lasts 5 minutes: a 10 s tick is soon enough.
+  const now = useServerNow(BID_TIMES_TICK_MS);
   const lastPage = pagination?.last_page ?? 1;
   const total = pagination?.total ?? bids.length;
   // The winning bid is the item's final bid, not the highest on this page (page 2 has lower bids).

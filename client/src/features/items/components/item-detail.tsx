@@ -5,12 +5,12 @@ import { IconAlertCircle, IconArrowLeft, IconMapPin } from '@tabler/icons-react'
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { PublicUser } from '@shared/schemas/auth.schema';
 import type { Item } from '@shared/schemas/item.schema';
-import { detailTiming, displayStatus, itemKind } from '@shared/rules/item-status';
+import { detailTiming, displayStatus, itemKind, standingChanges } from '@shared/rules/item-status';
 import { bidRefusal, needsRegistration } from '@shared/rules/bid-refusal';
 import { lotOutcome } from '@shared/rules/lot-outcome';
 import { useBootScreenHold } from '../../../lib/boot-screen';
 import { usePageTitle } from '../../../lib/page-title';
-import { useServerNow } from '../../../lib/server-clock';
+import { useNowAround } from '../../../lib/server-clock';
 import { useBidSettings, useSubscriptionCheck } from '../hooks/use-bid-support';
 import { useLiveItem } from '../hooks/use-live-item';
 import { itemImages, itemName, referenceCode } from '../utils/item-display';
@@ -51,12 +51,14 @@ export function ItemDetail({
 }) {
   const live = useLiveItem(itemId, user?.id ?? null);
   const { increment, maxBidFactor } = useBidSettings();
-  const now = useServerNow(1000);
   const [saveData] = useDataSaver();
   const navigate = useNavigate();
   const location = useLocation();
   const hasHistory = location.key !== 'default';
   const item = live.item;
+  // What the page shows of the lot's standing changes only at its opening, its last 24 hours and
+  // its close; the countdown (PricePanel's TimeLeft) and the bids' times tick apart.
+  const now = useNowAround(item ? standingChanges(item) : []);
   // Live sales, and sales that ask a deposit (issue 13), need the bidder's registration.
   const registrationNeeded = item ? needsRegistration(item) : false;
   const sub = useSubscriptionCheck(item?.auction_type_id ?? null, !!user && registrationNeeded);
@@ -222,7 +224,6 @@ export function ItemDetail({
               page={live.bidPage}
               loading={live.bidsLoading}
               error={live.bidsError}
-              now={now}
               closedBy={item.closed_by}
               winningAmount={item.bid_amount}
               meId={user?.id ?? null}

@@ -9,6 +9,7 @@ import { detailTiming, itemKind } from '@shared/rules/item-status';
 import { bidRefusal } from '@shared/rules/bid-refusal';
 import { lotCountdown } from '@shared/rules/time-left';
 import { formatDateTimeGB } from '../../../lib/dates';
+import { useServerNow } from '../../../lib/server-clock';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -19,6 +20,32 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
       <Text fw={700} size="md" data-testid={testId}>
         {children}
       </Text>
+    </div>
+  );
+}
+
+/**
+ * The lot's countdown fact: 'Time left' to its close, or 'Opens in' to its opening, ticking each
+ * second on the server's clock on its own, so the rest of the panel and page are not drawn again
+ * every second (issue 17). `timing` is the page's {@link detailTiming} (its colour).
+ */
+function TimeLeft({ item, timing }: { item: Item; timing: ReturnType<typeof detailTiming> }) {
+  const countdown = lotCountdown(item, useServerNow(1000));
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+        {countdown.label}
+      </Text>
+      <Group gap={6} wrap="nowrap">
+        <IconClock size={16} color={timing === 'Ending Soon' ? 'var(--mantine-color-orange-7)' : 'var(--mantine-color-dimmed)'} />
+        <Text
+          fw={700}
+          c={countdown.phase === 'opens' ? 'blue.8' : timing === 'Ended' ? 'red.7' : timing === 'Ending Soon' ? 'orange.7' : undefined}
+          data-testid="time-left"
+        >
+          {countdown.text}
+        </Text>
+      </Group>
     </div>
   );
 }
@@ -50,8 +77,7 @@ export function PricePanel({
   const hasBid = !!item.bid_amount && item.bid_amount > 0;
   const timing = detailTiming(item.date_to, now);
   // Before the opening the clock counts to date_from (the shared bid rule's 'not_started').
-  const countdown = lotCountdown(item, now);
-  const timeLeft = countdown.text;
+  const opensAt = lotCountdown(item, now).opensAt;
   // Once closed (sold, unsold, withdrawn or past its end: the bid rule's refusal) there is no
   // next bid: the price is the final one.
   const refusal = bidRefusal(item, now);
@@ -128,27 +154,13 @@ export function PricePanel({
         <Fact label="Bids" testId="bid-count">
           {item.bid_count}
         </Fact>
-        <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
-            {countdown.label}
-          </Text>
-          <Group gap={6} wrap="nowrap">
-            <IconClock size={16} color={timing === 'Ending Soon' ? 'var(--mantine-color-orange-7)' : 'var(--mantine-color-dimmed)'} />
-            <Text
-              fw={700}
-              c={countdown.phase === 'opens' ? 'blue.8' : timing === 'Ended' ? 'red.7' : timing === 'Ending Soon' ? 'orange.7' : undefined}
-              data-testid="time-left"
-            >
-              {timeLeft}
-            </Text>
-          </Group>
-        </div>
+        <TimeLeft item={item} timing={timing} />
       </SimpleGrid>
-      {(item.date_to || countdown.opensAt) && (
+      {(item.date_to || opensAt) && (
         <Stack gap={0} mt="md">
-          {countdown.opensAt && (
+          {opensAt && (
             <Text size="sm" c="blue.8" fw={700} data-testid="opens-at">
-              Opens {formatDateTimeGB(countdown.opensAt)}
+              Opens {formatDateTimeGB(opensAt)}
             </Text>
           )}
           {item.date_to && (

@@ -1,10 +1,11 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { useDataSaver } from '../../../lib/data-saver';
-import { useServerNow } from '../../../lib/server-clock';
+import { useNowAround, useServerNow } from '../../../lib/server-clock';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconClock, IconGavel, IconPhoto } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { bidRefusal } from '@shared/rules/bid-refusal';
+import { standingChanges } from '@shared/rules/item-status';
 import { lotOutcome, notSoldText } from '@shared/rules/lot-outcome';
 import { formatMK } from '@shared/rules/money';
 import { lotCountdown } from '@shared/rules/time-left';
@@ -37,26 +38,6 @@ function standing(lot: Item, now: Date): { label: string; color: string; open: b
   return { label: 'Open', color: 'gavel', open: true };
 }
 
-/** How close (ms) a lot's opening or close must be before its card checks its standing every second. */
-const NEAR_CHANGE_MS = 60_000;
-
-/**
- * `now` for a lot's standing (open, not yet open, closing), which changes only at its opening and
- * close: every second from two minutes before either until a minute after it, every 30 s
- * otherwise (a 30 s tick always lands inside those two minutes). The countdown
- * itself ticks apart ({@link LotClock}), so a catalogue of 48 lots no longer draws every card again
- * each second (issue 17: a cheap phone's main thread).
- */
-function useStandingNow(lot: Item): Date {
-  const [near, setNear] = useState(true);
-  const now = useServerNow(near ? 1000 : 30_000);
-  const t = now.getTime();
-  const changes = [lot.date_from, lot.date_to].map((iso) => (iso ? new Date(iso).getTime() - t : NaN)).filter((ms) => ms > -NEAR_CHANGE_MS);
-  const isNear = changes.some((ms) => ms < 2 * NEAR_CHANGE_MS);
-  if (isNear !== near) setNear(isNear);
-  return now;
-}
-
 /**
  * One lot of a sale's catalogue: its number, picture, name (to its page), live price and bids,
  * where it stands, and the countdown to its own close (seconds in the last 10 minutes) with the
@@ -64,7 +45,8 @@ function useStandingNow(lot: Item): Date {
  * own. Source: issue 13 "Sales" (countdown to each lot's own close).
  */
 export const CatalogueLot = memo(function CatalogueLot({ lot }: { lot: Item }) {
-  const now = useStandingNow(lot);
+  // Its standing changes only at its opening and close; the countdown ticks apart (LotClock).
+  const now = useNowAround(standingChanges(lot));
   const state = standing(lot, now);
   const phase = lotCountdown(lot, now, 'detail').phase;
   const image = lot.cropped || lot.image || lot.media[0]?.url || null;
