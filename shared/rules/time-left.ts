@@ -78,9 +78,12 @@ export function lotCountdown(lot: BiddableLot & ItemTiming, now: Date, style: 'c
   return { phase: 'ends', label: 'Time left', text, opensAt: null };
 }
 
+/** How long before a lot's close its bidder's marker turns urgent (ms): 1 hour. Source: spec/shopping.md §9. */
+export const URGENT_MS = HOUR;
+
 /** Urgent marker: under 1 hour left and the user is not leading. Source: spec/shopping.md §9. */
 export function isUrgent(dateTo: string | null | undefined, leading: boolean, now: Date = new Date()): boolean {
   if (!dateTo || leading) return false;
   const left = new Date(dateTo).getTime() - now.getTime();
-  return left > 0 && left < HOUR;
+  return left > 0 && left < URGENT_MS;
 }

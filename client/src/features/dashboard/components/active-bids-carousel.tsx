@@ -11,7 +11,7 @@ import classes from './active-bids-carousel.module.css';
  * Active Bids carousel (swipe or arrows) with View all to /bid-dashboard/active-bids; hidden
  * records get a count note. Source: spec/accounts-and-shell.md §2.
  */
-export function ActiveBidsCarousel({ page, now, onHistory }: { page: BidRecordPage | null; now: Date; onHistory: (bid: DashboardBid) => void }) {
+export function ActiveBidsCarousel({ page, onHistory }: { page: BidRecordPage | null; onHistory: (bid: DashboardBid) => void }) {
   const track = useRef<HTMLDivElement>(null);
   const scroll = (dir: 1 | -1) => track.current?.scrollBy({ left: dir * (track.current.clientWidth * 0.8), behavior: 'smooth' });
   const total = page?.pagination.total ?? 0;
@@ -57,7 +57,7 @@ export function ActiveBidsCarousel({ page, now, onHistory }: { page: BidRecordPa
         <div className={classes.track} ref={track} role="list" aria-label="Active bids">
           {page.records.map((r) => (
             <div role="listitem" key={r.kind === 'bid' ? r.bid.item_id : r.key}>
-              {r.kind === 'bid' ? <BidCard bid={r.bid} now={now} onHistory={onHistory} /> : <InvalidBidCard />}
+              {r.kind === 'bid' ? <BidCard bid={r.bid} onHistory={onHistory} /> : <InvalidBidCard />}
             </div>
           ))}
         </div>

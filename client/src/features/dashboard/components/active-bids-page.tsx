@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert, Button, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SearchPageHeader } from '../../../components/search-page-header';
-import { useServerNow } from '../../../lib/server-clock';
 import type { DashboardBid } from '@shared/schemas/dashboard.schema';
 import { useActiveBids } from '../hooks/use-active-bids';
 import { BidCard, hiddenRecordsNote, InvalidBidCard } from './bid-card';
@@ -14,8 +13,6 @@ import { BidTimelineModal } from './bid-timeline-modal';
  */
 export function ActiveBidsPage({ userId }: { userId: number }) {
   const s = useActiveBids(userId);
-  // Every second: countdowns show seconds in their last 10 minutes.
-  const now = useServerNow(1000);
   const [timeline, setTimeline] = useState<DashboardBid | null>(null);
   const data = s.data;
 
@@ -48,7 +45,7 @@ export function ActiveBidsPage({ userId }: { userId: number }) {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="lg">
           {(data?.records ?? []).map((r) =>
-            r.kind === 'bid' ? <BidCard key={r.bid.item_id} bid={r.bid} now={now} onHistory={setTimeline} /> : <InvalidBidCard key={r.key} />,
+            r.kind === 'bid' ? <BidCard key={r.bid.item_id} bid={r.bid} onHistory={setTimeline} /> : <InvalidBidCard key={r.key} />,
           )}
         </SimpleGrid>
       )}

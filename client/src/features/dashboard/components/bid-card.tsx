@@ -2,12 +2,13 @@ import { Badge, Button, Card, Group, Image, Progress, SimpleGrid, Stack, Text, T
 import { IconAlertTriangle, IconClock, IconFlame, IconHistory, IconPhoto, IconTrendingUp } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DASHBOARD_MESSAGES } from '@shared/messages/dashboard';
-import { isNewBid, positionBarPercent } from '@shared/rules/bidding';
+import { isNewBid, NEW_BID_WINDOW_MS, positionBarPercent } from '@shared/rules/bidding';
 import { formatMK } from '@shared/rules/money';
 import { lotOutcome, notSoldText } from '@shared/rules/lot-outcome';
-import { detailTimeLeft, isUrgent } from '@shared/rules/time-left';
+import { detailTimeLeft, isUrgent, URGENT_MS } from '@shared/rules/time-left';
 import type { DashboardBid } from '@shared/schemas/dashboard.schema';
 import { formatDateTimeGB } from '../../../lib/dates';
+import { useNowAround, useServerNow } from '../../../lib/server-clock';
 
 const STATUS = {
   winning: { label: 'Winning', color: 'green' },
@@ -15,6 +16,16 @@ const STATUS = {
   won: { label: 'Won', color: 'gavel' },
   lost: { label: 'Lost', color: 'gray' },
 } as const;
+
+/** A bid card's time left ('Ended' once decided: `dateTo` null), ticking each second on the clock the cards share (issue 17). */
+function BidCardTimeLeft({ dateTo, color }: { dateTo: string | null; color: string | undefined }) {
+  const now = useServerNow(1000);
+  return (
+    <Text size="sm" fw={600} c={color} data-testid="bid-card-time-left" style={{ whiteSpace: 'nowrap' }}>
+      {dateTo === null ? 'Ended' : detailTimeLeft(dateTo, now)}
+    </Text>
+  );
+}
 
 /**
  * A bid card (spec/accounts-and-shell.md §2 "Bid card", §4 "Bid dashboard bid position"):
@@ -25,11 +36,14 @@ const STATUS = {
  * unsold reads 'Not sold' with 'Reserve not met — not sold' to its top bidder and 'Ended — not
  * sold' to the others, its highest bid never in the winner's colour (issue "Bidding engine").
  */
-export function BidCard({ bid, now, onHistory }: { bid: DashboardBid; now: Date; onHistory: (bid: DashboardBid) => void }) {
+export function BidCard({ bid, onHistory }: { bid: DashboardBid; onHistory: (bid: DashboardBid) => void }) {
+  // The card's badges change only at the lot's close, an hour before it (urgent) and when its
+  // last bid stops being new; its time left ticks on its own (BidCardTimeLeft).
+  const close = bid.date_to ? Date.parse(bid.date_to) : Number.NaN;
+  const now = useNowAround([close, close - URGENT_MS, Date.parse(bid.last_bid_at) + NEW_BID_WINDOW_MS].filter(Number.isFinite));
   const decided = bid.status === 'won' || bid.status === 'lost';
   const leading = bid.status === 'winning' || bid.status === 'won';
-  const timeLeft = detailTimeLeft(bid.date_to, now);
-  const ended = decided || timeLeft === 'Ended';
+  const ended = decided || detailTimeLeft(bid.date_to, now) === 'Ended';
   const urgent = !decided && isUrgent(bid.date_to, leading, now);
   const fresh = isNewBid(bid.last_bid_at, now);
   const pct = positionBarPercent(bid.bid_amount, bid.current_bid);
@@ -88,9 +102,7 @@ export function BidCard({ bid, now, onHistory }: { bid: DashboardBid; now: Date;
         </Group>
         <Group gap={4} wrap="nowrap">
           <IconClock size={14} color="var(--mantine-color-dimmed)" />
-          <Text size="sm" fw={600} c={urgent ? 'orange.8' : ended ? 'dimmed' : undefined} data-testid="bid-card-time-left" style={{ whiteSpace: 'nowrap' }}>
-            {decided ? 'Ended' : timeLeft}
-          </Text>
+          <BidCardTimeLeft dateTo={decided ? null : bid.date_to} color={urgent ? 'orange.8' : ended ? 'dimmed' : undefined} />
         </Group>
       </Group>
 

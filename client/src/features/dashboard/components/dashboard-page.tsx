@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import { useServerNow } from '../../../lib/server-clock';
 import type { DashboardBid } from '@shared/schemas/dashboard.schema';
 import { useBidDashboard } from '../hooks/use-bid-dashboard';
 import { ActiveBidsCarousel } from './active-bids-carousel';
@@ -27,8 +26,6 @@ export function DashboardPage({
   liveIndicator?: ReactNode;
 }) {
   const d = useBidDashboard(userId);
-  // Every second: countdowns show seconds in their last 10 minutes.
-  const now = useServerNow(1000);
   const [timeline, setTimeline] = useState<DashboardBid | null>(null);
 
   return (
@@ -68,7 +65,7 @@ export function DashboardPage({
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: watchlistPanel ? 8 : 12 }}>
-          <ActiveBidsCarousel page={d.loading ? null : d.active} now={now} onHistory={setTimeline} />
+          <ActiveBidsCarousel page={d.loading ? null : d.active} onHistory={setTimeline} />
         </Grid.Col>
         {watchlistPanel && <Grid.Col span={{ base: 12, lg: 4 }}>{watchlistPanel}</Grid.Col>}
       </Grid>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatMK } from '@shared/rules/money';
 import { lotCountdown } from '@shared/rules/time-left';
 import type { WatchlistEntry } from '@shared/schemas/watchlist.schema';
+import { useServerNow } from '../../../lib/server-clock';
 
 /** Name of an entry: name, else title. */
 export function entryName(entry: WatchlistEntry): string {
@@ -18,15 +19,28 @@ export function entryPrice(entry: WatchlistEntry): { label: string; amount: numb
 }
 
 /**
+ * A watchlist row's timing ('Opens in …', '… left', 'Ended'), ticking each second on the clock the
+ * rows share (seconds in a lot's last 10 minutes); only this line is drawn again each second
+ * (issue 17).
+ */
+function RowTiming({ entry }: { entry: WatchlistEntry }) {
+  const countdown = lotCountdown(entry, useServerNow(1000));
+  const left = countdown.text;
+  return (
+    <Text size="xs" c={left === 'Ended' ? 'red.7' : countdown.phase === 'opens' ? 'blue.8' : 'dimmed'} data-testid="watchlist-timing">
+      {countdown.phase === 'opens' ? `Opens in ${left}` : left === 'Ended' || left === 'No end date' ? left : `${left} left`}
+    </Text>
+  );
+}
+
+/**
  * One watched item as a compact row: picture, name (link to the item), price, time left
  * (accounts-and-shell §4 wording; 'Opens in …' while the lot has not started, issue 20) and a
  * remove button.
  */
-export function WatchlistEntryRow({ entry, now, onRemove }: { entry: WatchlistEntry; now: Date; onRemove: (id: number) => void }) {
+export function WatchlistEntryRow({ entry, onRemove }: { entry: WatchlistEntry; onRemove: (id: number) => void }) {
   const image = entry.cropped || entry.image || entry.media[0]?.url || null;
   const price = entryPrice(entry);
-  const countdown = lotCountdown(entry, now);
-  const left = entry.type === 'cash' ? null : countdown.text;
   const closed = entry.closed_by != null || entry.status === 'sold' || entry.status === 'unsold';
   return (
     <Group gap="sm" wrap="nowrap" data-testid="watchlist-entry" data-item-id={entry.id}>
@@ -54,11 +68,7 @@ export function WatchlistEntryRow({ entry, now, onRemove }: { entry: WatchlistEn
             Closed
           </Badge>
         ) : (
-          left && (
-            <Text size="xs" c={left === 'Ended' ? 'red.7' : countdown.phase === 'opens' ? 'blue.8' : 'dimmed'} data-testid="watchlist-timing">
-              {countdown.phase === 'opens' ? `Opens in ${left}` : left === 'Ended' || left === 'No end date' ? left : `${left} left`}
-            </Text>
-          )
+          entry.type !== 'cash' && <RowTiming entry={entry} />
         )}
       </Stack>
       <Tooltip label="Remove from watchlist" withArrow>

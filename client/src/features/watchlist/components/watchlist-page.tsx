@@ -33,8 +33,6 @@ export function WatchlistPage() {
   const count = useAtomValue(watchlistCountAtom);
   const fetchPage = useSetAtom(fetchWatchlistAtom);
   const remove = useRemoveWatch();
-  // Every second: countdowns show seconds in their last 10 minutes.
-  const now = useServerNow(1000);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
 
@@ -90,7 +88,7 @@ export function WatchlistPage() {
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="lg">
             {items.map((entry) => (
-              <WatchlistCard key={entry.id} entry={entry} now={now} onRemove={() => void remove(entry.id)} />
+              <WatchlistCard key={entry.id} entry={entry} onRemove={() => void remove(entry.id)} />
             ))}
           </SimpleGrid>
           {hasMore && (
@@ -112,13 +110,26 @@ export function WatchlistPage() {
   );
 }
 
-function WatchlistCard({ entry, now, onRemove }: { entry: WatchlistEntry; now: Date; onRemove: () => void }) {
-  const image = entry.cropped || entry.image || entry.media[0]?.url || null;
-  const price = entryPrice(entry);
+/**
+ * A watchlist card's timing badge: 'Buy now', 'Closed', 'Opens in …' or the time left, ticking
+ * each second on the clock the cards share; only this badge is drawn again each second (issue 17).
+ */
+function CardTiming({ entry }: { entry: WatchlistEntry }) {
+  const now = useServerNow(1000);
   const closed = entry.closed_by != null || entry.status === 'sold' || entry.status === 'unsold';
   const countdown = lotCountdown(entry, now);
   const opens = countdown.phase === 'opens';
   const left = entry.type === 'cash' ? 'Buy now' : closed ? 'Closed' : opens ? `Opens in ${countdown.text}` : countdown.text;
+  return (
+    <Badge variant="light" tt="none" color={left === 'Ended' || left === 'Closed' ? 'gray' : opens ? 'blue' : 'gavel'} data-testid="watchlist-timing">
+      {left}
+    </Badge>
+  );
+}
+
+function WatchlistCard({ entry, onRemove }: { entry: WatchlistEntry; onRemove: () => void }) {
+  const image = entry.cropped || entry.image || entry.media[0]?.url || null;
+  const price = entryPrice(entry);
   return (
     <Card withBorder radius="lg" padding={0} data-testid="watchlist-card" data-item-id={entry.id} style={{ display: 'flex', flexDirection: 'column' }}>
       {image ? (
@@ -144,9 +155,7 @@ function WatchlistCard({ entry, now, onRemove }: { entry: WatchlistEntry; now: D
               {formatMK(price.amount)}
             </Text>
           </div>
-          <Badge variant="light" tt="none" color={left === 'Ended' || left === 'Closed' ? 'gray' : opens ? 'blue' : 'gavel'} data-testid="watchlist-timing">
-            {left}
-          </Badge>
+          <CardTiming entry={entry} />
         </Group>
         <Group grow gap="xs" mt="auto">
           <Button component={Link} to={`/item/${entry.id}`} variant="default" size="sm">

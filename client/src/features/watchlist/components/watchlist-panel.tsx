@@ -3,7 +3,6 @@ import { IconHeart } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { useServerNow } from '../../../lib/server-clock';
 import { DASHBOARD_WATCHLIST_PANEL_SIZE } from '@shared/messages/watchlist';
 import {
   watchlistCountAtom,
@@ -29,8 +28,6 @@ export function WatchlistPanel() {
   const error = useAtomValue(watchlistErrorAtom);
   const count = useAtomValue(watchlistCountAtom);
   const remove = useRemoveWatch();
-  // Every second: countdowns show seconds in their last 10 minutes.
-  const now = useServerNow(1000);
   // The panel shows the unfiltered list; a search on the watchlist page doesn't narrow it.
   const first = search ? [] : items.slice(0, DASHBOARD_WATCHLIST_PANEL_SIZE);
 
@@ -75,7 +72,7 @@ export function WatchlistPanel() {
           {first.map((entry, i) => (
             <Fragment key={entry.id}>
               {i > 0 && <Divider />}
-              <WatchlistEntryRow entry={entry} now={now} onRemove={(id) => void remove(id)} />
+              <WatchlistEntryRow entry={entry} onRemove={(id) => void remove(id)} />
             </Fragment>
           ))}
         </Stack>
