@@ -1,8 +1,9 @@
-import { AspectRatio, Box, Button, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { AspectRatio, Button, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { advertCountdown, advertHref } from '@shared/rules/advert-countdown';
 import { useServerNow } from '../../../lib/server-clock';
 import type { Advert } from '../api/get-adverts';
+import classes from './advert-countdown.module.css';
 
 /** Days, hours, minutes and seconds left until `dateTo` (all zero once past). */
 function countdownParts(dateTo: string | null, now: Date): { label: string; value: number }[] | null {
@@ -76,23 +77,21 @@ function AdvertCountdown({ advert }: { advert: Advert }) {
   const parts = countdownParts(countdown.target, now);
   const label = COUNTS_TO_LABEL[countdown.counts_to];
   if (!parts) return null;
+  // Plain elements with a stylesheet: this part is drawn again every second, and each styled
+  // component would add its own work to it on a cheap phone (issue 17).
   return (
-    <Group gap={6} wrap="nowrap" aria-label={label ?? 'Time left'} data-testid="advert-countdown" data-counts-to={countdown.counts_to}>
+    <div className={classes.root} aria-label={label ?? 'Time left'} data-testid="advert-countdown" data-counts-to={countdown.counts_to}>
       {label && (
-        <Text size="xs" fw={700} tt="uppercase" c="gray.3" lh={1.1} w={44} data-testid="advert-countdown-label">
+        <span className={classes.label} data-testid="advert-countdown-label">
           {label}
-        </Text>
+        </span>
       )}
       {parts.map((p) => (
-        <Box key={p.label} ta="center" miw={48} py={4} px={6} bg="rgba(255,255,255,0.1)" style={{ borderRadius: 8 }}>
-          <Text ff="monospace" fw={700} size="lg" c="gold.4" lh={1.1}>
-            {String(p.value).padStart(2, '0')}
-          </Text>
-          <Text size="xs" c="gray.4" lh={1.1}>
-            {p.label}
-          </Text>
-        </Box>
+        <span key={p.label} className={classes.part}>
+          <span className={classes.value}>{String(p.value).padStart(2, '0')}</span>
+          <span className={classes.unit}>{p.label}</span>
+        </span>
       ))}
-    </Group>
+    </div>
   );
 }
