@@ -72,7 +72,7 @@ export const CatalogueLot = memo(function CatalogueLot({ lot }: { lot: Item }) {
           {picture ? <img src={picture.src} srcSet={picture.srcSet} sizes="120px" alt="" loading="lazy" /> : <IconPhoto size={22} color="gray" />}
         </Link>
         <Stack gap={2} className={classes.main}>
-          <Text component={Link} to={`/item/${lot.id}`} fw={650} lineClamp={2} data-testid="catalogue-lot-name">
+          <Text component={Link} to={`/item/${lot.id}`} fw={650} lineClamp={2} className={classes.name} data-testid="catalogue-lot-name">
             {lot.name}
           </Text>
           <Group gap={6}>

@@ -54,8 +54,9 @@ export function SaleCataloguePage({ saleId, liveIndicator }: { saleId: number; l
   const closing = closingText(sale);
   return (
     <Stack gap="lg" data-testid="sale-catalogue">
-      <Group justify="space-between" wrap="nowrap">
-        <Breadcrumbs separator="›">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        {/* The sale's name gives way on a phone; the live badge keeps its whole label. */}
+        <Breadcrumbs separator="›" style={{ minWidth: 0, flex: 1 }} styles={{ root: { flexWrap: 'nowrap', overflow: 'hidden' } }}>
           <Anchor component={Link} to="/" size="sm">
             Portal
           </Anchor>
@@ -66,7 +67,7 @@ export function SaleCataloguePage({ saleId, liveIndicator }: { saleId: number; l
             {sale.name}
           </Text>
         </Breadcrumbs>
-        {liveIndicator}
+        <div style={{ flexShrink: 0 }}>{liveIndicator}</div>
       </Group>
       <Stack gap={6}>
         <Group gap="xs">
