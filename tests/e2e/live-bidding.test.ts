@@ -55,5 +55,5 @@ describe('live bidding in two browsers, end to end', () => {
     ]);
     await bidderCtx.close();
     await watcherCtx.close();
-  });
+  }, 60_000);
 });

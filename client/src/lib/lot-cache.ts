@@ -3,7 +3,7 @@ import type { Item } from '@shared/schemas/item.schema';
 import type { Bid, BidPagination } from '@shared/schemas/bid.schema';
 import { auctionClosedEventSchema, bidPlacedEventSchema, type AuctionClosedEvent, type BidPlacedEvent } from '@shared/events';
 import { normaliseItem } from './item-normalise';
-import type { GavelSocket } from './socket';
+import { connectWasQuiet, type GavelSocket } from './socket';
 
 /*
  * Lots in the server-state cache, and the one place socket events change them. A lot may be held
@@ -154,6 +154,11 @@ export function startLotFeed(qc: QueryClient, socket: GavelSocket, viewerId: () 
     if (typeof raw?.id === 'number') updateLot(qc, raw.id, (item) => withItemUpdated(item, raw));
   };
   const onConnect = () => {
+    // Back from a reconnect for the same viewer: the rooms ask for what changed meanwhile (lib/socket.ts).
+    if (connectWasQuiet()) {
+      connectedBefore = true;
+      return;
+    }
     void qc.invalidateQueries({ queryKey: lotKeys.details });
     if (connectedBefore) void qc.invalidateQueries({ queryKey: lotKeys.lists });
     connectedBefore = true;

@@ -57,6 +57,8 @@ export function getSocket(): GavelSocket {
   if (socket) return socket;
   const s: GavelSocket = io(SOCKET_OPTIONS);
   s.on('connect', () => {
+    lastConnectQuiet = quietReconnectAsked;
+    quietReconnectAsked = false;
     for (const id of roomCounts.keys()) {
       const after = lastBidSeen.get(id);
       const age = dataAge(id);
@@ -83,14 +85,38 @@ export function getSocket(): GavelSocket {
   return s;
 }
 
+/** Set by a {@link reconnectSocket} for the same viewer until the next connect, which then counts as quiet. */
+let quietReconnectAsked = false;
+/** Whether the latest connect followed a reconnect for the same viewer (see {@link connectWasQuiet}). */
+let lastConnectQuiet = false;
+
 /**
- * Drops the connection and opens a new one so the server reads the session cookie again
- * (call after sign-in and sign-out).
+ * Drops the connection and opens a new one so the server reads the cookies again: after sign-in
+ * and sign-out, or (`sameViewer`) when only the guest's cart cookie was just issued. A reconnect
+ * for the same viewer is quiet: the item rooms join again asking for what changed since this
+ * moment (the server sends `item:updated` for those), so nothing on screen need be read again
+ * ({@link connectWasQuiet}). On a first visit this reconnect comes within a second of the first
+ * connect; reading every shown list again then cost a listing request and a whole new drawing of
+ * the page on a cheap phone (issue 17).
  */
-export function reconnectSocket(): void {
+export function reconnectSocket(opts: { sameViewer?: boolean } = {}): void {
   const s = getSocket();
+  if (opts.sameViewer && s.connected) {
+    const now = Date.now();
+    for (const id of roomCounts.keys()) askedAtWaiting.set(id, Math.min(now, askedAtWaiting.get(id) ?? now));
+    quietReconnectAsked = true;
+  }
   s.disconnect();
   s.connect();
+}
+
+/**
+ * Whether the socket's latest connect was a quiet reconnect ({@link reconnectSocket} with
+ * `sameViewer`): what is on screen was live until a moment ago and its rooms ask for what changed
+ * since, so it need not be read again. Read it in a `connect` listener.
+ */
+export function connectWasQuiet(): boolean {
+  return lastConnectQuiet;
 }
 
 /** `data_age_ms` of an item copy waiting for the connection (then forgotten: from now on it is live). */

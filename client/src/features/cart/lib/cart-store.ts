@@ -327,7 +327,7 @@ export async function fetchCart(): Promise<void> {
       const snap = await fetchCartSnapshot();
       appStore.set(cartStateAtom, { ...getState(), loading: false, error: null });
       applyServerCart(snap);
-      if (snap.guestCookieIssued) reconnectSocket();
+      if (snap.guestCookieIssued) reconnectSocket({ sameViewer: true });
       return;
     } catch {
       if (attempt >= CART_FETCH_RETRY_DELAYS.length) {
