@@ -25,6 +25,7 @@ import { BidRateLimiter } from './bids/bid-rate-limit.js';
 import { rejectNulCharacters } from './http/request-guards.js';
 import { clientAssets, compressAnswers } from './http/compressed-assets.js';
 import { isClientRoute } from '@shared/client-routes.js';
+import { firstReadPage } from '@shared/page-first-reads.js';
 import { DATA_SAVER_COOKIE, dataSaverOn } from '@shared/rules/data-saver.js';
 import { allowedOriginsOf } from './http/cross-site.js';
 import { createBiddingAdminRouter } from './bids/bidding-admin.router.js';
@@ -61,7 +62,7 @@ import { createLotsRouter } from './lots/lots.router.js';
 import { createSalesRouter } from './sales/sales.router.js';
 import { createLiveRouter } from './live/live.router.js';
 import { createFirstScreens } from './http/first-screen.js';
-import { createPageHtml, firstScreenPage } from './http/page-preloads.js';
+import { createPageHtml } from './http/page-preloads.js';
 import { createSettingsRouter } from './settings/settings.router.js';
 import { createSubscriptionsRouter } from './subscriptions/subscriptions.router.js';
 import { createSavedSearchesRouter } from './saved-searches/saved-searches.router.js';
@@ -289,7 +290,7 @@ export function createApp(deps: AppDeps): GavelRequestListener {
     app.use(async (req, res, next) => {
       if (req.method !== 'GET' || API_PREFIXES.some((p) => req.path.startsWith(p))) return next();
       // The home, lot and catalogue pages come with their first screen when it is drawn in time (issue 17).
-      const page = firstScreenPage(req.path);
+      const page = firstReadPage(req.path);
       const saveData = dataSaverOn((req.cookies as Record<string, string | undefined>)[DATA_SAVER_COOKIE], req.get('Save-Data') === 'on');
       const drawing = !page
         ? null

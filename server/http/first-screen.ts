@@ -11,12 +11,10 @@ import { findItemById } from '../items/items.repository.js';
 import { getPublicSale, pageSaleLots } from '../sales/sales.service.js';
 import { getBidSettings } from '../settings/settings.repository.js';
 import { AppError } from './app-error.js';
+import { CATALOGUE_PAGE_SIZE } from '@shared/page-first-reads.js';
 
 /** How long a page waits at most for its first screen before it is sent with an older one (or none), ms. */
 const FIRST_SCREEN_WAIT_MS = 300;
-
-/** The catalogue's first page as the app asks for it (`per_page`; client/src/features/sale-catalogue/api/get-sale-lots.ts). */
-const CATALOGUE_FIRST_PAGE = 48;
 
 /** How long a drawn first screen is reused, ms: a lot's price in it is at most this old (the app then shows it live). */
 const FIRST_SCREEN_TTL_MS = 1000;
@@ -81,7 +79,7 @@ export function createFirstScreens(deps: { db: Kysely<Database>; ssrDir: string;
         throw err;
       });
       if (!sale) return null;
-      const lots = await pageSaleLots(db, id, { page: 1, per_page: CATALOGUE_FIRST_PAGE });
+      const lots = await pageSaleLots(db, id, { page: 1, per_page: CATALOGUE_PAGE_SIZE });
       return r.renderSaleFirstScreen(asSent({ data: sale }), asSent(lots));
     }
     const item = await findItemById(db, id, await loadIncrementTables(db), { publishedOnly: true });

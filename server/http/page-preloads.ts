@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { HOME_PAGE_PATH, ITEM_PAGE_PATH, SALE_PAGE_PATH } from '@shared/client-routes.js';
+import { firstReadCalls, firstReadPage, type FirstReadPage } from '@shared/page-first-reads.js';
 
 /** One entry of Vite's build manifest (`client/dist/.vite/manifest.json`). */
 interface ManifestChunk {
@@ -12,42 +12,16 @@ interface ManifestChunk {
 /** The built page for a path, its query and, when drawn, its first screen (see {@link createPageHtml}). */
 export type PageHtml = (pathname: string, search: string, firstScreen?: string | null) => string;
 
-/** A page that has a first screen drawn on the server (server/http/first-screen.ts): the home page, lot `id`'s page or sale `id`'s catalogue. */
-export type FirstScreenPage = { kind: 'home' } | { kind: 'item' | 'sale'; id: number };
-
-/** Which first screen the page at `pathname` has, or null for none. */
-export function firstScreenPage(pathname: string): FirstScreenPage | null {
-  if (HOME_PAGE_PATH.test(pathname)) return { kind: 'home' };
-  for (const [kind, path] of [
-    ['item', ITEM_PAGE_PATH],
-    ['sale', SALE_PAGE_PATH],
-  ] as const) {
-    const id = Number(path.exec(pathname)?.[1]);
-    if (Number.isSafeInteger(id) && id > 0) return { kind, id };
-  }
-  return null;
-}
-
 /**
- * The pages whose code and first API answers are announced in the HTML: the page's path pattern,
- * its route module (as the manifest names it) and the API answers its first render asks for.
- * The calls are the ones `client/src/app/early-requests.ts` starts, so the browser's preloaded
- * answers are the ones the app's code takes.
+ * The route module (as the manifest names it) of each page whose code and first API answers are
+ * announced in the HTML; its answers are the ones the client's code asks for first
+ * (shared/page-first-reads.ts), so the browser's preloaded answers are the ones the app takes.
  */
-const PAGES: { path: RegExp; route: string; calls: (m: RegExpExecArray, search: string) => string[] }[] = [
-  {
-    path: HOME_PAGE_PATH,
-    route: 'src/app/routes/home.tsx',
-    // The listing's first call when the address has no query (any filter changes it).
-    calls: (_m, search) => (search ? ['/api/public/adverts'] : ['/api/public/adverts', '/ajax-items?sort_by=newest&per_page=9&page=1']),
-  },
-  { path: ITEM_PAGE_PATH, route: 'src/app/routes/item.tsx', calls: (m) => [`/ajax-item/${m[1]}`] },
-  {
-    path: SALE_PAGE_PATH,
-    route: 'src/app/routes/sale-catalogue.tsx',
-    calls: (m) => [`/api/sales/${m[1]}`, `/api/sales/${m[1]}/lots?page=1&per_page=48`],
-  },
-];
+const ROUTES: Record<FirstReadPage['kind'], string> = {
+  home: 'src/app/routes/home.tsx',
+  item: 'src/app/routes/item.tsx',
+  sale: 'src/app/routes/sale-catalogue.tsx',
+};
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
@@ -90,26 +64,24 @@ function readPageHtml(clientDir: string): PageHtml {
   }
   const inEntry = staticClosure(manifest, 'index.html');
   const codeLinks = new Map<string, string>();
-  for (const page of PAGES) {
-    if (!manifest[page.route]) continue;
+  for (const route of Object.values(ROUTES)) {
+    if (!manifest[route]) continue;
     const links: string[] = [];
-    for (const key of staticClosure(manifest, page.route)) {
+    for (const key of staticClosure(manifest, route)) {
       if (inEntry.has(key)) continue;
       const chunk = manifest[key];
       links.push(`<link rel="modulepreload" crossorigin href="/${escapeAttr(chunk.file)}">`);
       // Fetched early but not render-blocking: the page's loader applies it before the page renders.
       for (const css of chunk.css ?? []) links.push(`<link rel="preload" as="style" crossorigin href="/${escapeAttr(css)}">`);
     }
-    codeLinks.set(page.route, links.join(''));
+    codeLinks.set(route, links.join(''));
   }
   return (pathname, search, firstScreen) => {
+    const first = firstReadPage(pathname);
     let page = html;
-    for (const p of PAGES) {
-      const m = p.path.exec(pathname);
-      if (!m) continue;
-      const calls = p.calls(m, search).map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(url)}">`);
-      page = html.replace('</head>', `${codeLinks.get(p.route) ?? ''}${calls.join('')}</head>`);
-      break;
+    if (first) {
+      const calls = firstReadCalls(first, search).map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(url)}">`);
+      page = html.replace('</head>', `${codeLinks.get(ROUTES[first.kind]) ?? ''}${calls.join('')}</head>`);
     }
     return firstScreen ? withFirstScreen(page, firstScreen) : page;
   };

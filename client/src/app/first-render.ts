@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { HOME_PAGE_PATH, ITEM_PAGE_PATH, SALE_PAGE_PATH } from '@shared/client-routes';
+import { firstReadPage } from '@shared/page-first-reads';
 import { auctioneerContactQueryOptions } from '../features/about/api/get-auctioneer-contact';
 import { loadAdverts } from '../features/items/api/get-adverts';
 import { parseListingQuery } from '../features/items/utils/listing-query';
@@ -10,15 +10,16 @@ export const FIRST_RENDER_WAIT_MS = 2000;
 /**
  * Reads into the server-state cache what the page at `location` shows first: on every page the
  * footer's contact details; the home page's adverts, branches and first listing page; a lot with
- * page 1 of its bids and the bid settings; a sale with its first lots. The reads take the answers
- * started early (app/early-requests.ts). A failed read is left to the page, which shows its own
+ * page 1 of its bids and the bid settings; a sale with its first lots: the calls of
+ * shared/page-first-reads.ts, whose answers were started early (app/early-requests.ts). A failed read is left to the page, which shows its own
  * error.
  */
 export async function readFirstPage(location: { pathname: string; search: string }, qc: QueryClient): Promise<void> {
   const reads: Promise<unknown>[] = [qc.prefetchQuery(auctioneerContactQueryOptions())];
   // A page's query options come with its own code (imported here only on that page), so other
   // pages' start-up code does not grow by them.
-  if (HOME_PAGE_PATH.test(location.pathname)) {
+  const page = firstReadPage(location.pathname);
+  if (page?.kind === 'home') {
     reads.push(
       loadAdverts(),
       import('../features/items/api/get-branches').then((m) => qc.prefetchQuery(m.branchesQueryOptions())),
@@ -27,9 +28,8 @@ export async function readFirstPage(location: { pathname: string; search: string
       ),
     );
   }
-  const item = ITEM_PAGE_PATH.exec(location.pathname);
-  if (item) {
-    const id = Number(item[1]);
+  if (page?.kind === 'item') {
+    const id = page.id;
     reads.push(
       import('../features/items/hooks/use-live-item').then((m) =>
         Promise.all([qc.prefetchQuery(m.itemQueryOptions(id)), qc.prefetchQuery(m.itemBidsQueryOptions(id, 1))]),
@@ -37,9 +37,8 @@ export async function readFirstPage(location: { pathname: string; search: string
       import('../features/items/hooks/use-bid-support').then((m) => qc.prefetchQuery(m.bidSettingsQueryOptions())),
     );
   }
-  const sale = SALE_PAGE_PATH.exec(location.pathname);
-  if (sale) {
-    const id = Number(sale[1]);
+  if (page?.kind === 'sale') {
+    const id = page.id;
     reads.push(
       import('../features/sale-catalogue/hooks/use-sale-catalogue').then((m) =>
         Promise.all([qc.prefetchQuery(m.saleQueryOptions(id)), qc.prefetchInfiniteQuery(m.saleLotsQueryOptions(id))]),

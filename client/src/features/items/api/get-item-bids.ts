@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { BID_PAGE_SIZE } from '@shared/page-first-reads';
 import { apiGet } from '../../../lib/api-client';
 import type { Bid, BidPagination } from '@shared/schemas/bid.schema';
-
-/** Bid history page size. Source: spec/shopping.md §9. */
-export const BID_PAGE_SIZE = 10;
 
 const n = z.coerce.number();
 const bidRowSchema = z.object({

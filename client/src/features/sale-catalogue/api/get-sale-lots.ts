@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { itemSchema, type Item } from '@shared/schemas/item.schema';
 import { paginationSchema, type Pagination } from '@shared/schemas/watchlist.schema';
+import { CATALOGUE_PAGE_SIZE } from '@shared/page-first-reads';
 import { apiGetAsked } from '../../../lib/api-client';
-
-/** Lots asked for per page of a catalogue. */
-export const CATALOGUE_PAGE_SIZE = 48;
 
 /**
  * `GET /api/sales/{id}/lots?page=&per_page=` → one page of a published sale's lots in lot order
