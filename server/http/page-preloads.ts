@@ -80,7 +80,9 @@ function readPageHtml(clientDir: string): PageHtml {
     const first = firstReadPage(pathname);
     let page = html;
     if (first) {
-      const calls = firstReadCalls(first, search).map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(url)}">`);
+      const calls = firstReadCalls(first, search)
+        .filter((call) => call.inHead)
+        .map((call) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(call.url)}">`);
       page = html.replace('</head>', `${codeLinks.get(ROUTES[first.kind]) ?? ''}${calls.join('')}</head>`);
     }
     return firstScreen ? withFirstScreen(page, firstScreen) : page;

@@ -57,7 +57,7 @@ describe('pages announce their code and first API answers (issue 17)', () => {
     const entry = /<script src="\/app-loader\.js" data-entry="([^"]+)"[^>]* defer><\/script>/.exec(head(html));
     expect(entry?.[1]).toBe(`/${manifest['index.html'].file}`);
     expect(links(html, 'code')).toContain(`/${manifest['src/app/routes/home.tsx'].file}`);
-    expect(links(html, 'answers')).toEqual(['/api/public/adverts', '/ajax-items?sort_by=newest&per_page=9&page=1', '/ajax-branches', '/api/site/contact']);
+    expect(links(html, 'answers')).toEqual(['/api/public/adverts', '/ajax-items?sort_by=newest&per_page=9&page=1']);
     for (const href of [entry![1], '/app-loader.js', ...links(html, 'code')]) expect((await fetch(`${server.url}${href}`)).status, href).toBe(200);
     // The page's own stylesheets apply at once (the drawing uses them); none is left to load later.
     expect(html.match(/<link rel="stylesheet"/g)?.length).toBeGreaterThan(1);
@@ -84,17 +84,12 @@ describe('pages announce their code and first API answers (issue 17)', () => {
     expect(screen).toContain('Reserve not met');
     expect(html).not.toMatch(/4,?321,?000/);
     expect(head(html)).toContain(`<link rel="stylesheet" crossorigin href="/${manifest['src/app/routes/item.tsx'].css?.[0]}">`);
-    expect(links(html, 'answers')).toEqual([
-      `/ajax-item/${id}`,
-      `/api/open-item/${id}/bids?page=1&per_page=10`,
-      '/api/settings/auction-bid-increment',
-      '/api/site/contact',
-    ]);
+    expect(links(html, 'answers')).toEqual([`/ajax-item/${id}`, `/api/open-item/${id}/bids?page=1&per_page=10`, '/api/settings/auction-bid-increment']);
   });
 
   it('when the home page has a filter in its address, then the listing answer is not preloaded (the page asks for its own)', async () => {
     const html = await (await fetch(`${server.url}/?search=tractor`)).text();
-    expect(links(html, 'answers')).toEqual(['/api/public/adverts', '/ajax-branches', '/api/site/contact']);
+    expect(links(html, 'answers')).toEqual(['/api/public/adverts']);
   });
 
   it('when the visitor has data saver on (their choice, or Save-Data without one), then a lot page comes drawn with its smallest picture only', async () => {
@@ -151,14 +146,9 @@ describe('pages announce their code and first API answers (issue 17)', () => {
     expect(firstScreenOf(item)).toBe('');
     expect(head(item)).toMatch(/<script type="module" crossorigin src="[^"]+"><\/script>/);
     expect(links(item, 'code')).toContain(`/${manifest['src/app/routes/item.tsx'].file}`);
-    expect(links(item, 'answers')).toEqual([
-      '/ajax-item/987654',
-      '/api/open-item/987654/bids?page=1&per_page=10',
-      '/api/settings/auction-bid-increment',
-      '/api/site/contact',
-    ]);
+    expect(links(item, 'answers')).toEqual(['/ajax-item/987654', '/api/open-item/987654/bids?page=1&per_page=10', '/api/settings/auction-bid-increment']);
     const sale = await (await fetch(`${server.url}/auctions/3`)).text();
-    expect(links(sale, 'answers')).toEqual(['/api/sales/3', '/api/sales/3/lots?page=1&per_page=48', '/api/site/contact']);
+    expect(links(sale, 'answers')).toEqual(['/api/sales/3', '/api/sales/3/lots?page=1&per_page=48']);
     const about = await (await fetch(`${server.url}/about`)).text();
     expect(links(about, 'answers')).toEqual([]);
     expect(links(about, 'code')).not.toContain(`/${manifest['src/app/routes/home.tsx'].file}`);
