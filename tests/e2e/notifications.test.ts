@@ -122,5 +122,5 @@ describe('the notification bell, in Chromium (issue 16)', () => {
     await page.waitForURL(`${e2e.server.url}/?search=${word}`);
     await opCtx.close();
     await ctx.close();
-  });
+  }, 90_000);
 });
