@@ -137,5 +137,5 @@ describe('admin Orders screen in Chromium, two operators live', () => {
     ]);
     await ctxA.close();
     await ctxB.close();
-  });
+  }, 90_000);
 });
