@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { atom, useAtomValue, type Atom } from 'jotai';
 
 /**
@@ -39,7 +39,8 @@ const FRESH_MS = 1000;
 
 /**
  * The shared clock ticking every `intervalMs` (browser time, epoch ms). It runs while some
- * countdown uses it. A countdown that starts on a clock older than a second refreshes it for all,
+ * countdown uses it. A countdown that starts on a clock older than a second (or ahead of the
+ * browser's time by as much, when the phone's clock is set back) refreshes it for all,
  * so nothing starts with a time up to a whole (30 s) interval old.
  */
 export function tickerFor(intervalMs: number): Ticker {
@@ -57,7 +58,7 @@ export function tickerFor(intervalMs: number): Ticker {
           for (const l of ticker.listeners) l();
         }, intervalMs);
       }
-      if (Date.now() - ticker.now > FRESH_MS) {
+      if (Math.abs(Date.now() - ticker.now) > FRESH_MS) {
         ticker.now = Date.now();
         for (const l of ticker.listeners) l();
       }
@@ -70,8 +71,8 @@ export function tickerFor(intervalMs: number): Ticker {
       };
     },
     read() {
-      // Unused since its last tick: start from now (stable within the second, as React asks).
-      if (ticker.listeners.size === 0 && Date.now() - ticker.now > FRESH_MS) ticker.now = Date.now();
+      // Unused since its last tick: start from now.
+      if (ticker.listeners.size === 0 && Math.abs(Date.now() - ticker.now) > FRESH_MS) ticker.now = Date.now();
       return ticker.now;
     },
   };
@@ -89,10 +90,29 @@ export function tickerFor(intervalMs: number): Ticker {
  */
 export function useServerNow(intervalMs = 1000): Date {
   const offset = useAtomValue(roundedOffsetAtom(intervalMs));
-  const ticker = tickerFor(intervalMs);
-  // The server's drawing of a first screen reads the same clock (server/http/first-screen.ts).
-  const tick = useSyncExternalStore(ticker.subscribe, ticker.read, ticker.read);
+  const tick = useTick(tickerFor(intervalMs));
   return new Date(tick + offset);
+}
+
+/**
+ * The time (epoch ms) of `ticker`'s last tick, drawn again at each tick. Held in state, not read
+ * through `useSyncExternalStore`: a clock that moves while React draws a page in slices would make
+ * React throw those slices away and draw the whole page again at once, the longest task of a
+ * cheap phone's first load (issue 17). Countdowns drawn a tick apart in one render agree again at
+ * the next tick. The server's drawing of a first screen reads the same clock
+ * (server/http/first-screen.ts).
+ */
+function useTick(ticker: Ticker): number {
+  const [tick, setTick] = useState(ticker.read);
+  useEffect(() => {
+    // A tick redraws in slices React can interrupt for input: a listing's cards at once are a long task.
+    const update = () => startTransition(() => setTick(ticker.now));
+    const unsubscribe = ticker.subscribe(update);
+    // A tick between this countdown's render and now.
+    update();
+    return unsubscribe;
+  }, [ticker]);
+  return tick;
 }
 
 /** How close (ms) one of a page's change instants must be before {@link useNowAround} ticks every second. */
