@@ -1,7 +1,8 @@
 /*
  * Loads the app's code once the first screen has been painted (server/http/page-preloads.ts puts
  * this script in place of the module script on pages drawn by the server): the entry module named
- * in data-entry, then the modules it will need (data-modules), a few per task. A tab opened in
+ * in data-entry, after its chunks (data-stages) one per task, and the modules it will need
+ * (data-modules), a few per task. A tab opened in
  * the background, which paints no frame, starts them after 1 s. Issue 17: on a slow connection
  * the page's text and pictures come before the code.
  */
@@ -27,15 +28,34 @@
         preload(hrefs, end);
       }, 0);
   }
-  function start() {
-    if (started) return;
-    started = true;
+  function runEntry() {
     var entry = document.createElement('script');
     entry.type = 'module';
     entry.crossOrigin = '';
     entry.src = me.getAttribute('data-entry');
     document.head.appendChild(entry);
+  }
+  /* The entry's chunks (data-stages, each after those it imports) run one per task before the
+     entry itself: run at once, the app's code is one long task on a cheap phone. Should a chunk
+     fail, the entry runs as it would have, loading what it lacks. */
+  function runStages(stages, i) {
+    if (i >= stages.length) return runEntry();
+    import(stages[i]).then(
+      function () {
+        setTimeout(function () {
+          runStages(stages, i + 1);
+        }, 0);
+      },
+      function () {
+        runEntry();
+      },
+    );
+  }
+  function start() {
+    if (started) return;
+    started = true;
     preload((me.getAttribute('data-modules') || '').split(' ').filter(Boolean), 0);
+    runStages((me.getAttribute('data-stages') || '').split(' ').filter(Boolean), 0);
   }
   requestAnimationFrame(function () {
     setTimeout(start, 0);

@@ -101,18 +101,27 @@ function toRoutes(set: AppRoute[]): RouteObject[] {
 
 const notFound: RouteObject = { path: '*', element: <NotFoundRoute /> };
 
-/** Every route of the one React app; unknown paths show home titled as page not found. */
-const router = createBrowserRouter([
-  {
-    element: <AppLayout />,
-    children: [
-      ...SPA_BASES.map((base) => ({ path: `/${base}`, children: [...toRoutes(SPA_SET), notFound] })),
-      { path: '/', children: [...toRoutes(DEFAULT_SET), notFound] },
-    ],
-  },
-]);
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * The app's router over every route of the one React app (unknown paths show home titled as page
+ * not found), made on first call. Making it ranks every route, a task of its own on a cheap phone
+ * (client/src/main.tsx calls this before the first render; issue 17).
+ */
+export function prepareRouter(): ReturnType<typeof createBrowserRouter> {
+  router ??= createBrowserRouter([
+    {
+      element: <AppLayout />,
+      children: [
+        ...SPA_BASES.map((base) => ({ path: `/${base}`, children: [...toRoutes(SPA_SET), notFound] })),
+        { path: '/', children: [...toRoutes(DEFAULT_SET), notFound] },
+      ],
+    },
+  ]);
+  return router;
+}
 
 /** The app's router. */
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return <RouterProvider router={prepareRouter()} />;
 }

@@ -64,6 +64,29 @@ describe('pages announce their code and first API answers (issue 17)', () => {
     expect(html).not.toContain('rel="preload" as="style"');
   });
 
+  it('when a drawn page loads its code, then the loader runs every chunk the entry imports, one per task, each after the chunks it imports', async () => {
+    const html = await pageWhen('/', drawn);
+    const stages = /data-stages="([^"]*)"/.exec(head(html))?.[1].split(' ').filter(Boolean) ?? [];
+    const entry = `/${manifest['index.html'].file}`;
+    const importsOf = async (href: string) =>
+      [...(await (await fetch(`${server.url}${href}`)).text()).matchAll(/(?:import|from)\s*["']\.\/([^"']+\.js)["']/g)].map((m) => `/assets/${m[1]}`);
+    // What the entry imports, and what those import in turn.
+    const closure = new Set<string>();
+    const visit = async (href: string) => {
+      for (const dep of await importsOf(href)) {
+        if (closure.has(dep)) continue;
+        closure.add(dep);
+        await visit(dep);
+      }
+    };
+    await visit(entry);
+    // Every chunk the entry needs is a stage, the entry itself is not, and each stage's own imports run before it.
+    expect(new Set(stages)).toEqual(closure);
+    expect(stages).not.toContain(entry);
+    for (const [i, stage] of stages.entries()) for (const dep of await importsOf(stage)) expect(stages.indexOf(dep), `${dep} before ${stage}`).toBeLessThan(i);
+    expect(stages.length).toBeGreaterThan(3);
+  });
+
   it('when an advert is shown, then the home page comes with its banner, its text escaped and its picture asked for first', async () => {
     await server.database.db.deleteFrom('adverts').execute();
     await createAdvert(server.database.db, { description: 'Tractors & <b>ploughs</b> this Saturday', image: '/uploads/adverts/tractor-day.webp', days: 1 });
