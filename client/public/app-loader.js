@@ -28,27 +28,32 @@
         preload(hrefs, end);
       }, 0);
   }
+  function runModule(src, onLoad, onError) {
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = src;
+    if (onLoad) script.onload = onLoad;
+    if (onError) script.onerror = onError;
+    document.head.appendChild(script);
+  }
   function runEntry() {
-    var entry = document.createElement('script');
-    entry.type = 'module';
-    entry.crossOrigin = '';
-    entry.src = me.getAttribute('data-entry');
-    document.head.appendChild(entry);
+    runModule(me.getAttribute('data-entry'));
   }
   /* The entry's chunks (data-stages, each after those it imports) run one per task before the
-     entry itself: run at once, the app's code is one long task on a cheap phone. Should a chunk
-     fail, the entry runs as it would have, loading what it lacks. */
+     entry itself: run at once, the app's code is one long task on a cheap phone. A module script
+     fires load once it has run. Should a chunk fail, the entry runs as it would have, loading what
+     it lacks. No import(): a browser that runs modules without it still reads this script. */
   function runStages(stages, i) {
     if (i >= stages.length) return runEntry();
-    import(stages[i]).then(
+    runModule(
+      stages[i],
       function () {
         setTimeout(function () {
           runStages(stages, i + 1);
         }, 0);
       },
-      function () {
-        runEntry();
-      },
+      runEntry,
     );
   }
   function start() {
