@@ -101,4 +101,58 @@ describe('a lot page whose network drops (issue 17 "Live updates on a poor conne
     expect(lotReads).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('when a lot page is read before its live connection opens, and meanwhile its sale is rescheduled and the lot is bid on, then once connected it shows the new close and the bid, having read the lot once', async () => {
+    const db = e2e.server.database.db;
+    const operator = await createCustomer(db, { name: 'Mphatso Gondwe' });
+    await grantRole(db, operator.id, 'admin');
+    const admin = new TestClient(e2e.server.url, operator.token);
+    const sale = await admin.post('/api/admin/sales', {
+      name: 'Farm equipment, Kasungu',
+      kind: 'online',
+      date_from: new Date(Date.now() - 3600_000).toISOString(),
+      date_to: new Date(Date.now() + 90 * 60_000).toISOString(),
+      stagger_seconds: 60,
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    const saleId = sale.body.data.id as number;
+    const lotId = await createItem(db, { auction_type_id: saleId, name: 'Maize sheller, hand-pushed', target_amount: 80_000 });
+    expect((await admin.post(`/api/admin/sales/${saleId}/publish`, {})).status).toBe(200);
+
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const lotReads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/ajax-item/${lotId}`) lotReads.push(r.url());
+    });
+    let release!: () => void;
+    const opened = new Promise<void>((resolve) => (release = resolve));
+    await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+      await opened;
+      ws.connectToServer();
+    });
+    await page.route(/\/socket\.io\//, async (route) => {
+      await opened;
+      await route.continue();
+    });
+    await page.goto(`${e2e.server.url}/item/${lotId}`);
+    const hours = async () => Number(/(\d+)h/.exec((await page.getByTestId('time-left').first().textContent()) ?? '')?.[1] ?? 0);
+    await expect.poll(hours).toBe(1);
+
+    // Meanwhile: the end moves 5 hours later, and the lot gets a bid.
+    expect((await admin.patch(`/api/admin/sales/${saleId}`, { date_to: new Date(Date.now() + 390 * 60_000).toISOString() })).status).toBe(200);
+    const bidder = await createCustomer(db, { name: 'Limbani Chirwa' });
+    expect((await new TestClient(e2e.server.url, bidder.token).post('/ajax-bid', { item_id: lotId, amount: 85_000 })).status).toBe(200);
+    expect(await hours()).toBe(1);
+
+    release();
+    await expect.poll(() => page.getByTestId('live-indicator').first().getAttribute('data-connected'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(hours, { timeout: 15_000 }).toBe(6);
+    await expect.poll(() => page.getByTestId('current-price').first().textContent()).toContain('85,000');
+    await expect.poll(() => page.getByTestId('bid-row').count()).toBe(1);
+    await page.waitForTimeout(1000);
+    // One read: the page's own (announced in its HTML); the server sent what changed after it.
+    expect(lotReads).toHaveLength(1);
+    await context.close();
+  }, 120_000);
 });

@@ -127,6 +127,11 @@ export function requestEarly(url: string): void {
   answer.catch(() => earlyAnswers.delete(url));
 }
 
+/** When this page started loading (the browser's clock, ms): no request of the page was made before it. */
+function pageStart(): number {
+  return typeof performance !== 'undefined' && performance.timeOrigin > 0 ? Math.floor(performance.timeOrigin) : Date.now();
+}
+
 async function fetchJson(url: string, opts: { signal?: AbortSignal; withCsrf?: boolean }): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
   if (opts.withCsrf) {
@@ -164,7 +169,9 @@ export async function apiGetAsked(
   if (early) {
     earlyAnswers.delete(url);
     try {
-      if (Date.now() - early.at < EARLY_ANSWER_TTL_MS) return { body: await early.answer, askedAt: early.at };
+      // A preloaded answer may have been asked for by the page's HTML, before `requestEarly` ran:
+      // the page's start bounds it from below.
+      if (Date.now() - early.at < EARLY_ANSWER_TTL_MS) return { body: await early.answer, askedAt: Math.min(early.at, pageStart()) };
     } catch {
       // Asked again below.
     }

@@ -3,7 +3,7 @@ import type { Item } from '@shared/schemas/item.schema';
 import type { Bid, BidPagination } from '@shared/schemas/bid.schema';
 import { auctionClosedEventSchema, bidPlacedEventSchema, type AuctionClosedEvent, type BidPlacedEvent } from '@shared/events';
 import { normaliseItem } from './item-normalise';
-import { connectWasQuiet, type GavelSocket } from './socket';
+import { connectWasQuiet, copyComparedOnJoin, type GavelSocket } from './socket';
 
 /*
  * Lots in the server-state cache, and the one place socket events change them. A lot may be held
@@ -121,7 +121,8 @@ const RESERVE_REREAD_MS = 250;
  * that stops it. `viewerId` answers the signed-in user's id (null for a guest) at the time of each
  * event. Page 1 of a lot's bid history takes each new bid; later pages are read again when shown.
  * On every connect the lots on screen are read again (a new connection may have missed what
- * happened meanwhile; their missed bids also come again, see lib/socket.ts), and after a
+ * happened meanwhile; their missed bids also come again, see lib/socket.ts), except a lot whose
+ * room joins with its copy's age (the server then sends it again if it changed), and after a
  * reconnect every shown list too.
  */
 export function startLotFeed(qc: QueryClient, socket: GavelSocket, viewerId: () => number | null): () => void {
@@ -159,7 +160,8 @@ export function startLotFeed(qc: QueryClient, socket: GavelSocket, viewerId: () 
       connectedBefore = true;
       return;
     }
-    void qc.invalidateQueries({ queryKey: lotKeys.details });
+    // A lot whose room joins with its copy's age is sent again by the server if it changed.
+    void qc.invalidateQueries({ queryKey: lotKeys.details, predicate: (q) => !copyComparedOnJoin(Number(q.queryKey[2])) });
     if (connectedBefore) void qc.invalidateQueries({ queryKey: lotKeys.lists });
     connectedBefore = true;
   };

@@ -23,6 +23,10 @@ const roomCounts = new Map<number, number>();
 const lastBidSeen = new Map<number, number>();
 /** When the oldest copy of each item waiting for the connection was asked for (the browser's clock, ms). */
 const askedAtWaiting = new Map<number, number>();
+/** Items whose room joined on the latest connect carrying the age of a copy (see {@link copyComparedOnJoin}). */
+const agedOnConnect = new Set<number>();
+/** When the newest copy of each item read whole (`GET /ajax-item/{id}`) was asked for (the browser's clock, ms). */
+const itemCopies = new Map<number, number>();
 /** Views to tell when an item must be read again (the server could not replay what was missed). */
 const reloadListeners = new Map<number, Set<() => void>>();
 
@@ -59,9 +63,11 @@ export function getSocket(): GavelSocket {
   s.on('connect', () => {
     lastConnectQuiet = quietReconnectAsked;
     quietReconnectAsked = false;
+    agedOnConnect.clear();
     for (const id of roomCounts.keys()) {
       const after = lastBidSeen.get(id);
       const age = dataAge(id);
+      if (age.data_age_ms != null) agedOnConnect.add(id);
       if (after == null) {
         s.emit('item:subscribe', { item_id: id, ...age });
         continue;
@@ -117,6 +123,31 @@ export function reconnectSocket(opts: { sameViewer?: boolean } = {}): void {
  */
 export function connectWasQuiet(): boolean {
   return lastConnectQuiet;
+}
+
+/**
+ * Notes that a whole copy of item `itemId` was asked for at `askedAt` (the browser's clock, ms),
+ * so the view that shows it joins the item's room with its age ({@link itemCopyAskedAt}).
+ */
+export function noteItemCopy(itemId: number, askedAt: number): void {
+  itemCopies.set(itemId, Math.max(askedAt, itemCopies.get(itemId) ?? 0));
+}
+
+/** When the newest whole copy of item `itemId` was asked for ({@link noteItemCopy}), or undefined. */
+export function itemCopyAskedAt(itemId: number): number | undefined {
+  return itemCopies.get(itemId);
+}
+
+/**
+ * Whether the server compares item `itemId`'s cached copy with the item when its room joins, and
+ * sends the item again (and its missed bids) if it changed: its room joined on the latest connect
+ * with the copy's age, or it is not joined yet and a whole copy was noted ({@link noteItemCopy};
+ * the view showing it joins with that copy's age). Such a copy need not be read again on a
+ * connect: on a first visit that read came a second after the page's own and drew the lot page
+ * again in one long task on a cheap phone (issue 17). Read it in a `connect` listener.
+ */
+export function copyComparedOnJoin(itemId: number): boolean {
+  return agedOnConnect.has(itemId) || (!roomCounts.has(itemId) && itemCopies.has(itemId));
 }
 
 /** `data_age_ms` of an item copy waiting for the connection (then forgotten: from now on it is live). */

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Box, Button, Collapse, Group, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Collapse, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Tooltip } from '../../../components/tooltip/tooltip';
 import { IconAlertCircle, IconChevronDown, IconClock, IconGavel, IconShieldCheck, IconShoppingCart, IconWifiOff } from '@tabler/icons-react';
 import type { Item } from '@shared/schemas/item.schema';
 import type { PublicUser } from '@shared/schemas/auth.schema';

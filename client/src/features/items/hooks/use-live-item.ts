@@ -3,7 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Item } from '@shared/schemas/item.schema';
 import type { Bid, BidPagination } from '@shared/schemas/bid.schema';
 import { MESSAGES } from '@shared/messages';
-import { noteBidSeen, onItemReload, subscribeItemRoom } from '../../../lib/socket';
+import { itemCopyAskedAt, noteBidSeen, onItemReload, subscribeItemRoom } from '../../../lib/socket';
 import { lotKeys } from '../../../lib/lot-cache';
 import { getItem } from '../api/get-item';
 import { getItemBids } from '../api/get-item-bids';
@@ -72,8 +72,9 @@ export const itemBidsQueryOptions = (itemId: number, page: number) =>
  * Item `itemId` and one page of its bid history from the server-state cache, kept live while
  * mounted: joins room `item:{id}`, whose `bid:placed`, `auction:closed` and `item:updated` the
  * app's lot feed applies to the cache (lib/lot-cache.ts: price, count, next minimum, end time, the
- * bid prepended to page 1, a lot with a reserve read again after bids; the item is read again on
- * every connect). Missed bids come again after a reconnect (lib/socket.ts); when too many were
+ * bid prepended to page 1, a lot with a reserve read again after bids). The room joins with the
+ * age of the copy shown, so the server sends the item again if it changed since; the item is read
+ * again on every later connect. Missed bids come again after a reconnect (lib/socket.ts); when too many were
  * missed the item and page 1 are read again. `userId` (signed-in viewer) gets Winning/Outbid from
  * the item's `viewer`: Winning while their bid leads (automatic bids for their maximum count),
  * Outbid once they have bid and another leads; their maximum follows the bid answer and is dropped
@@ -97,7 +98,8 @@ export function useLiveItem(itemId: number, userId: number | null): LiveItem {
 
   // Room membership; when the server could not replay what a drop missed, the item and page 1 again.
   useEffect(() => {
-    const leave = subscribeItemRoom(itemId);
+    // The copy shown joins with its age: the server sends the lot again if it changed since (lib/socket.ts).
+    const leave = subscribeItemRoom(itemId, itemCopyAskedAt(itemId));
     const stopReload = onItemReload(itemId, () => {
       setPaging({ itemId, page: 1 });
       void qc.invalidateQueries({ queryKey: lotKeys.detail(itemId) });

@@ -1,4 +1,5 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
+import { Tooltip } from '../../../components/tooltip/tooltip';
 import { useAtomValue } from 'jotai';
 import { socketConnectedAtom, socketEverConnectedAtom } from '../../../lib/socket';
 
