@@ -53,13 +53,19 @@ export function onItemReload(itemId: number, reload: () => void): () => void {
 /**
  * The one socket of the app (same origin, path /socket.io, cookies sent): WebSocket first, and
  * where it cannot connect (some mobile carriers and proxies block it) HTTP long-polling by itself
- * (issue 17 "Live updates on a poor connection"). Created and connected on first use. On every (re)connect it joins again every item room
- * still wanted, because a new connection starts with no rooms, asking for the bids missed since
- * the last one seen ({@link noteBidSeen}); they arrive as `bid:placed` before the new ones.
+ * (issue 17 "Live updates on a poor connection"). Created on first use and connected in the next
+ * task. On every (re)connect it joins again every item room still wanted, because a new
+ * connection starts with no rooms, asking for the bids missed since the last one seen
+ * ({@link noteBidSeen}); they arrive as `bid:placed` before the new ones.
  */
 export function getSocket(): GavelSocket {
   if (socket) return socket;
-  const s: GavelSocket = io(SOCKET_OPTIONS);
+  // It opens in a task of its own: opening it inside the first drawing's effects made that task
+  // longer on a cheap phone (issue 17: total blocking time).
+  const s: GavelSocket = io({ ...SOCKET_OPTIONS, autoConnect: false });
+  setTimeout(() => {
+    if (!s.active) s.connect();
+  }, 0);
   s.on('connect', () => {
     lastConnectQuiet = quietReconnectAsked;
     quietReconnectAsked = false;
