@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
 import { act, createElement, startTransition } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useReactRoot } from '../../helpers/react-root.js';
 import { useServerNow } from '../../../client/src/lib/server-clock.js';
-
-/** React's test mode: `act` runs the scheduled renders before it returns. */
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const T0 = Date.UTC(2026, 10, 28, 9, 0, 0);
 
@@ -15,24 +12,13 @@ function Clock({ testId }: { testId: string }) {
   return createElement('time', { 'data-testid': testId }, String(now.getTime() - T0));
 }
 
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
+const dom = useReactRoot({
   // Only the clock is faked: React's scheduler keeps its own timers.
-  vi.useFakeTimers({ now: T0, toFake: ['Date', 'setInterval', 'clearInterval'] });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+  before: () => vi.useFakeTimers({ now: T0, toFake: ['Date', 'setInterval', 'clearInterval'] }),
+  after: () => vi.useRealTimers(),
 });
 
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-  vi.useRealTimers();
-});
-
-const shown = (testId: string) => container.querySelector(`[data-testid="${testId}"]`)?.textContent;
+const shown = (testId: string) => dom.container.querySelector(`[data-testid="${testId}"]`)?.textContent;
 
 describe('countdowns and the first drawing of a page (issue 17: no long task on a cheap phone)', () => {
   it('when the clock moves on while a page is drawn in slices, then the page is drawn once, not thrown away and drawn again at once', async () => {
@@ -45,17 +31,17 @@ describe('countdowns and the first drawing of a page (issue 17: no long task on 
     }
     await act(async () => {
       startTransition(() =>
-        root.render(createElement('main', null, createElement(Clock, { testId: 'a' }), createElement(SlowPart), createElement(Clock, { testId: 'b' }))),
+        dom.root.render(createElement('main', null, createElement(Clock, { testId: 'a' }), createElement(SlowPart), createElement(Clock, { testId: 'b' }))),
       );
     });
     expect(slowRenders).toBe(1);
-    expect(container.querySelector('p')?.textContent).toBe('listing');
+    expect(dom.container.querySelector('p')?.textContent).toBe('listing');
     // Both countdowns agree once the page is up.
     expect(shown('a')).toBe(shown('b'));
   });
 
   it('when the clock ticks, then every countdown shows the new second', async () => {
-    await act(async () => root.render(createElement('main', null, createElement(Clock, { testId: 'a' }), createElement(Clock, { testId: 'b' }))));
+    await act(async () => dom.root.render(createElement('main', null, createElement(Clock, { testId: 'a' }), createElement(Clock, { testId: 'b' }))));
     expect(shown('a')).toBe('0');
     await act(async () => vi.advanceTimersByTime(3_000));
     expect(shown('a')).toBe('3000');
@@ -63,10 +49,10 @@ describe('countdowns and the first drawing of a page (issue 17: no long task on 
   });
 
   it('when a countdown first shows on a clock that last ticked long ago, then it shows the time now', async () => {
-    await act(async () => root.render(createElement('main', null, createElement(Clock, { testId: 'a' }))));
+    await act(async () => dom.root.render(createElement('main', null, createElement(Clock, { testId: 'a' }))));
     // Time passes between two ticks (a phone asleep, or a long task): the clock has not ticked.
     vi.setSystemTime(T0 + 2_500);
-    await act(async () => root.render(createElement('main', null, createElement(Clock, { testId: 'a' }), createElement(Clock, { testId: 'b' }))));
+    await act(async () => dom.root.render(createElement('main', null, createElement(Clock, { testId: 'a' }), createElement(Clock, { testId: 'b' }))));
     expect(shown('b')).toBe('2500');
     expect(shown('a')).toBe('2500');
   });

@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useReactRoot } from '../../helpers/react-root.js';
 import { Tooltip } from '../../../client/src/components/tooltip/tooltip.js';
 
-/** React's test mode: `act` runs the scheduled renders before it returns. */
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const dom = useReactRoot({
+  after: () => {
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+  },
+});
 
 /** The device as the browser describes it: `hover` answers the `(hover: hover)` query (jsdom has no media queries). */
 function deviceCanHover(hover: boolean) {
@@ -28,7 +29,7 @@ function deviceCanHover(hover: boolean) {
 /** Draws a watch button with its tooltip, lets the tooltip's code load, then moves a mouse onto the button. */
 async function hoverWatchButton() {
   await act(async () => {
-    root.render(
+    dom.root.render(
       createElement(
         MantineProvider,
         null,
@@ -42,7 +43,7 @@ async function hoverWatchButton() {
   });
   // The lazily loaded tooltip module (a dynamic import) settles within a few turns.
   for (let i = 0; i < 5; i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-  const button = container.querySelector('button');
+  const button = dom.container.querySelector('button');
   expect(button?.textContent).toBe('watch');
   await act(async () => {
     button?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
@@ -50,19 +51,6 @@ async function hoverWatchButton() {
   });
   for (let i = 0; i < 3; i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
 }
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
 
 describe('tooltips of the first page (issue 17: no re-render for nothing on a phone)', () => {
   it('when the device can hover and a mouse moves onto the target, then the label shows', async () => {
