@@ -119,13 +119,6 @@ function FooterBottomBar({ linkColor, textColor, creditLinkColor }: { linkColor:
 }
 
 /**
- * A footer is drawn only once it comes near the screen: the browser skips its style and layout
- * while it is off screen, as it is on most pages when they open (issue 17: the first drawing's
- * long task on a cheap phone). Its size meanwhile is a guess; once drawn, its own is kept.
- */
-const SKIPPED_OFF_SCREEN = { contentVisibility: 'auto', containIntrinsicSize: 'auto 700px' } as const;
-
-/**
  * The site footer in one of six variants (default, dark, brand, brandLight, customer, minimal).
  * Every variant carries the global links (Home, Register Bid, Cart, Checkout, Bid Dashboard,
  * Profile) and the external credit link; the full variants add company info, social links,
@@ -156,7 +149,7 @@ export function AppFooter({ variant = 'default', newsletter = true }: { variant?
   if (variant === 'customer') return <CustomerFooter />;
   const c = PALETTE[variant];
   return (
-    <Box component="footer" mt="xl" style={{ ...SKIPPED_OFF_SCREEN, background: c.bg, color: c.text }} data-testid="site-footer" data-variant={variant}>
+    <Box component="footer" mt="xl" style={{ background: c.bg, color: c.text }} data-testid="site-footer" data-variant={variant}>
       <Container size={1400} py={40}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: newsletter ? 4 : 3 }} spacing="xl">
           <Stack gap="xs">
@@ -241,7 +234,7 @@ function CustomerFooter() {
     { icon: IconMapPin, title: 'Address', lines: [contact.physical_address, officeHoursLine(contact)] },
   ];
   return (
-    <Box component="footer" mt="xl" style={SKIPPED_OFF_SCREEN} data-testid="site-footer" data-variant="customer">
+    <Box component="footer" mt="xl" data-testid="site-footer" data-variant="customer">
       <Box bg="gold.1" py="md">
         <Container size={1400}>
           <Group justify="space-between" gap="sm">
