@@ -74,12 +74,12 @@ export const itemBidsQueryOptions = (itemId: number, page: number) =>
  * app's lot feed applies to the cache (lib/lot-cache.ts: price, count, next minimum, end time, the
  * bid prepended to page 1, a lot with a reserve read again after bids). The room joins with the
  * age of the copy shown, so the server sends the item again if it changed since; the item is read
- * again on every later connect. Missed bids come again after a reconnect (lib/socket.ts); when too many were
- * missed the item and page 1 are read again. `userId` (signed-in viewer) gets Winning/Outbid from
- * the item's `viewer`: Winning while their bid leads (automatic bids for their maximum count),
- * Outbid once they have bid and another leads; their maximum follows the bid answer and is dropped
- * once another bidder's bid reaches it. Leaving the page marks the lot's entries stale, so the next
- * visit reads them again behind what was shown.
+ * again on every later connect. Missed bids come again after a reconnect (lib/socket.ts); when
+ * too many were missed the item and page 1 are read again. `userId` (signed-in viewer) gets
+ * Winning/Outbid from the item's `viewer`: Winning while their bid leads (automatic bids for their
+ * maximum count), Outbid once they have bid and another leads; their maximum follows the bid
+ * answer and is dropped once another bidder's bid reaches it. Leaving the page marks the lot's
+ * entries stale, so the next visit reads them again behind what was shown.
  * Source: spec/shopping.md §2 "Item detail", DESIGN.md "How a bid flows", issue "Bidding engine",
  * issue 19 "Server data on the client".
  */
