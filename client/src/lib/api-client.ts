@@ -156,8 +156,9 @@ export async function apiGet(path: string, params?: QueryParams, opts: { signal?
 
 /**
  * {@link apiGet}, also answering when the answer was asked for (`askedAt`, the browser's clock in
- * ms: the start of the request, early or not), so a live view knows from when it may have missed
- * changes (lib/use-item-rooms.ts).
+ * ms: the start of the request; for an answer started early, the page's start, since the page's
+ * HTML may have asked for it first), so a live view knows from when it may have missed changes
+ * (lib/use-item-rooms.ts, the lot page's room in lib/socket.ts).
  */
 export async function apiGetAsked(
   path: string,
