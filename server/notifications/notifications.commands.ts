@@ -1,7 +1,7 @@
 import { findRoomBidderId } from '../live/live.repository.js';
 import type { Transaction } from 'kysely';
 import { NOTIFICATION_TYPES, type NotificationType } from '@shared/schemas/notification.schema.js';
-import { outbidBidderOf, rebuildBidEvents } from '../bids/bids.service.js';
+import { outbidBidderOf } from '../bids/bids.service.js';
 import type { Database } from '../db/types.js';
 import type { Actor, CommandOutcome, CommittedEvent, EventPayloads } from '../events/domain-events.js';
 import { domainEvent } from '../events/domain-events.js';
@@ -12,7 +12,7 @@ import { savedSearchDigests, savedSearchNotifications } from '../saved-searches/
 import {
   advanceNotifierCursor,
   countPushSubscriptions,
-  findBidIdsAfter,
+  findBidOutcomesAfter,
   findLoggedEventsAfter,
   findLotNames,
   findOrderSummaries,
@@ -60,6 +60,8 @@ export interface ProduceResult {
  * - a lot 30 and again 5 minutes before its own close: `closing_soon` for its watchers and bidders;
  * - `lot.created`, `lot.relisted`, `sale.published`: `saved_search` for the owners of the saved
  *   searches the listed lots match (instant ones at once, daily ones in the 07:00 digest).
+ * The last two are looked for only when `timed` (default true): a run's later steps, which drain a
+ * backlog of bids, leave them to the next run.
  * Each new notification gets a delivery row per outside channel the user has on
  * ({@link DEFAULT_CHANNELS} unless they chose otherwise); `e-mail` is sent by the delivery step.
  * Its `notification.created` events go to the outbox only (the notifications table is their
@@ -69,16 +71,17 @@ export interface ProduceResult {
 export async function produceNotifications(
   trx: Transaction<Database>,
   actor: Actor,
-  input: { graceMs: number; limit: number },
+  input: { graceMs: number; limit: number; timed?: boolean },
 ): Promise<CommandOutcome<ProduceResult>> {
   const none = { result: { created: 0, deliveries: [], more: false }, events: [], recorded: { committed: [], outboxId: null } };
   const cursor = await lockNotifierCursor(trx, CURSOR);
   if (!cursor) return none;
-  const bidIds = await findBidIdsAfter(trx, cursor.lastBid, input.graceMs, input.limit);
+  const bids = await findBidOutcomesAfter(trx, cursor.lastBid, input.graceMs, input.limit);
   const logRows = await findLoggedEventsAfter(trx, cursor.lastEvent, input.graceMs, input.limit);
   // Closing soon: each lot once per reminder, to everyone watching or bidding on it.
   const pending: NotificationToStore[] = [];
-  for (const [index, minutes] of CLOSING_REMINDER_MINUTES.entries()) {
+  const timed = input.timed ?? true;
+  for (const [index, minutes] of timed ? CLOSING_REMINDER_MINUTES.entries() : []) {
     for (const lot of await takeClosingReminders(trx, minutes, CLOSING_REMINDER_MINUTES[index + 1] ?? null)) {
       for (const userId of lot.userIds) {
         const text = NOTIFICATION_TEXTS.closingSoon({ id: lot.itemId, name: lot.name }, minutes, lot.price, lot.leaderId === userId);
@@ -88,20 +91,18 @@ export async function produceNotifications(
   }
   // Daily saved-search digests fall due at 07:00 whether or not anything else happened.
   const stepTime = new Date();
-  pending.push(...(await savedSearchDigests(trx, stepTime)));
-  if (bidIds.length === 0 && logRows.length === 0 && pending.length === 0) return none;
+  if (timed) pending.push(...(await savedSearchDigests(trx, stepTime)));
+  if (bids.length === 0 && logRows.length === 0 && pending.length === 0) return none;
 
   // Outbid: the last stored bid that took a lot's lead from a bidder tells them, once per step.
   const outbids = new Map<string, { userId: number; itemId: number; amount: number; bidId: number }>();
   const rebid = new Map<string, { userId: number; itemId: number }>();
-  for (const event of await rebuildBidEvents(trx, bidIds)) {
-    if (event.type !== 'bid.placed') continue;
-    const p = event.payload;
-    if (!p.automatic) rebid.set(`${p.user_id}:${p.item_id}`, { userId: p.user_id, itemId: p.item_id });
-    const loser = outbidBidderOf(p);
-    if (loser != null) outbids.set(`${loser}:${p.item_id}`, { userId: loser, itemId: p.item_id, amount: p.bid_amount, bidId: p.bid_id });
+  for (const b of bids) {
+    if (!b.automatic) rebid.set(`${b.userId}:${b.itemId}`, { userId: b.userId, itemId: b.itemId });
+    const loser = outbidBidderOf({ previous_leader_id: b.previousLeaderId, user_id: b.userId, leader_id: b.leaderId });
+    if (loser != null) outbids.set(`${loser}:${b.itemId}`, { userId: loser, itemId: b.itemId, amount: b.amount, bidId: b.id });
     // Whoever leads now is no longer outbid there.
-    outbids.delete(`${p.leader_id}:${p.item_id}`);
+    outbids.delete(`${b.leaderId}:${b.itemId}`);
   }
   const closed = logRows.filter((r) => r.type === 'auction.closed').map((r) => r.payload as EventPayloads['auction.closed']);
   const paid = logRows
@@ -211,7 +212,7 @@ export async function produceNotifications(
     trx,
     paid.map((p) => p.order_id),
   );
-  await advanceNotifierCursor(trx, CURSOR, bidIds.at(-1) ?? cursor.lastBid, logRows.at(-1)?.id ?? cursor.lastEvent);
+  await advanceNotifierCursor(trx, CURSOR, bids.at(-1)?.id ?? cursor.lastBid, logRows.at(-1)?.id ?? cursor.lastEvent);
 
   const now = new Date().toISOString();
   const committed = inserted.map(
@@ -224,7 +225,7 @@ export async function produceNotifications(
       }) as CommittedEvent,
   );
   return {
-    result: { created: inserted.length, deliveries, more: bidIds.length === input.limit || logRows.length === input.limit },
+    result: { created: inserted.length, deliveries, more: bids.length === input.limit || logRows.length === input.limit },
     events: [],
     recorded: { committed, outboxId: await recordOutboxOnly(trx, committed) },
   };

@@ -115,17 +115,51 @@ export async function advanceNotifierCursor(trx: Kysely<Database>, name: string,
 
 const olderThan = (graceMs: number) => sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`;
 
-/** Ids of bids after `afterId` stored at least `graceMs` ago, oldest first, at most `limit`. */
-export async function findBidIdsAfter(trx: Kysely<Database>, afterId: number, graceMs: number, limit: number): Promise<number[]> {
-  const rows = await trx
-    .selectFrom('bids')
-    .select('id')
-    .where('id', '>', afterId)
-    .where('created_at', '<', olderThan(graceMs))
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => Number(r.id));
+/** What the notifier needs of a stored bid: who placed it, who led before it and who leads once it is answered. */
+export interface BidOutcome {
+  id: number;
+  itemId: number;
+  userId: number;
+  amount: number;
+  automatic: boolean;
+  /** The bidder of the lot's bid before this one (null: the first bid). */
+  previousLeaderId: number | null;
+  /** Who leads once the bid is answered: the bidder, or the leader whose maximum answered it at once. */
+  leaderId: number;
+}
+
+/**
+ * Bids after `afterId` stored at least `graceMs` ago, oldest first, at most `limit`, with the lot's
+ * leader before and after each (as the `bid.placed` event had them). Reads only what outbid
+ * alerts need, by the bids' primary key and each lot's bids index (no numbering of the lot's bids,
+ * unlike a rebuilt event). Source: issue 16 (outbid), issue 14 "Proof and speed".
+ */
+export async function findBidOutcomesAfter(trx: Kysely<Database>, afterId: number, graceMs: number, limit: number): Promise<BidOutcome[]> {
+  const r = await sql<{
+    id: string;
+    item_id: string;
+    user_id: string;
+    bid_amount: string;
+    automatic: boolean;
+    previous_leader_id: string | null;
+    leader_id: string;
+  }>`
+    SELECT b.id, b.item_id, b.user_id, b.bid_amount, b.automatic, p.user_id AS previous_leader_id,
+      CASE WHEN n.automatic AND n.created_at = b.created_at AND NOT b.automatic THEN n.user_id ELSE b.user_id END AS leader_id
+    FROM (SELECT id, item_id, user_id, bid_amount, automatic, created_at FROM bids
+      WHERE id > ${afterId}::bigint AND created_at < ${olderThan(graceMs)} ORDER BY id LIMIT ${limit}) b
+    LEFT JOIN LATERAL (SELECT c.user_id FROM bids c WHERE c.item_id = b.item_id AND c.id < b.id ORDER BY c.item_id DESC, c.id DESC LIMIT 1) p ON true
+    LEFT JOIN LATERAL (SELECT c.user_id, c.automatic, c.created_at FROM bids c WHERE c.item_id = b.item_id AND c.id > b.id ORDER BY c.item_id, c.id LIMIT 1) n ON true
+    ORDER BY b.id`.execute(trx);
+  return r.rows.map((row) => ({
+    id: Number(row.id),
+    itemId: Number(row.item_id),
+    userId: Number(row.user_id),
+    amount: Number(row.bid_amount),
+    automatic: Boolean(row.automatic),
+    previousLeaderId: row.previous_leader_id == null ? null : Number(row.previous_leader_id),
+    leaderId: Number(row.leader_id),
+  }));
 }
 
 /** Event-log rows after `afterId` recorded at least `graceMs` ago, oldest first, at most `limit` (payload parsed). */
@@ -354,6 +388,9 @@ export async function takeClosingReminders(
       WHERE i.status = 'available' AND i.closed_by IS NULL AND t.type <> 'cash'
         AND i.date_to > now() AND i.date_to <= now() + make_interval(mins => ${minutes}::int)
         AND (${after}::int IS NULL OR i.date_to > now() + make_interval(mins => ${after ?? 0}::int))
+        -- Lots told already are passed over here rather than by the conflict (a busy sale's
+        -- lots inside the window were otherwise inserted again, and refused, every step).
+        AND NOT EXISTS (SELECT 1 FROM closing_reminders r WHERE r.item_id = i.id AND r.minutes = ${minutes}::int)
       ON CONFLICT DO NOTHING
       RETURNING item_id)
     SELECT i.id, i.name, i.date_to, i.bid_amount, i.leader_id,
@@ -414,11 +451,16 @@ export async function keepSmsInOutbox(db: Kysely<Database>, deliveryId: number, 
  */
 export async function markOutbidsSeen(trx: Kysely<Database>, pairs: { userId: number; itemId: number }[]): Promise<void> {
   if (pairs.length === 0) return;
-  const values = JSON.stringify(pairs.map((p) => ({ user_id: p.userId, item_id: p.itemId })));
+  // Each pair is looked up on its own in the unread index (OFFSET 0 keeps the lookup a subquery
+  // run per pair): joined as a whole, a planner without statistics of the table may hash every
+  // unread alert instead. Then the rows found are updated by id.
   await sql`
-    UPDATE notifications n SET read_at = now()
-    FROM (SELECT * FROM jsonb_to_recordset(${values}::jsonb) AS x(user_id bigint, item_id bigint)) v
-    WHERE n.user_id = v.user_id AND n.item_id = v.item_id AND n.type = 'outbid' AND n.read_at IS NULL`.execute(trx);
+    WITH seen AS MATERIALIZED (
+      SELECT m.id FROM unnest(${`{${pairs.map((p) => p.userId).join(',')}}`}::bigint[], ${`{${pairs.map((p) => p.itemId).join(',')}}`}::bigint[]) AS x(user_id, item_id)
+      CROSS JOIN LATERAL (
+        SELECT id FROM notifications m
+        WHERE m.user_id = x.user_id AND m.type = 'outbid' AND m.item_id = x.item_id AND m.read_at IS NULL OFFSET 0) m)
+    UPDATE notifications SET read_at = now() WHERE id = ANY (ARRAY(SELECT id FROM seen)) AND read_at IS NULL`.execute(trx);
 }
 
 /** Queues a receipt mail for each paid order (an order queued before is skipped). */

@@ -50,7 +50,12 @@ export interface NotifierRun {
 export async function runNotifications(deps: NotifierDeps): Promise<NotifierRun> {
   let created = 0;
   for (let step = 0; step < STEPS_PER_RUN; step++) {
-    const produced = await deps.runner.run(produceNotifications, NOTIFIER_ACTOR, { graceMs: deps.graceMs ?? 1000, limit: PRODUCE_BATCH });
+    const produced = await deps.runner.run(produceNotifications, NOTIFIER_ACTOR, {
+      graceMs: deps.graceMs ?? 1000,
+      limit: PRODUCE_BATCH,
+      // Reminders and digests depend on the clock, not on the rows read: once a run is enough.
+      timed: step === 0,
+    });
     created += produced.created;
     if (!produced.more) break;
   }
