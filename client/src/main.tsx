@@ -1,7 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './lib/mantine-styles-first';
 import './app/global.css';
 import { App } from './app/app';
 import { runStartup } from './app/startup';

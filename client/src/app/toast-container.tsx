@@ -1,4 +1,6 @@
 import { Notifications } from '@mantine/notifications';
+// The toasts' own styles come with the container, after the first paint (issue 17).
+import '@mantine/notifications/styles.layer.css';
 import { NOTIFICATION_CLOSE_MS } from '../lib/notify';
 import classes from './toast-container.module.css';
 

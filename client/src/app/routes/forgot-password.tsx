@@ -1,3 +1,4 @@
+import '../../lib/mantine-styles-all';
 import { usePageTitle } from '../../lib/page-title';
 import { ForgotPasswordPage } from '../../features/auth/components/forgot-password-page';
 

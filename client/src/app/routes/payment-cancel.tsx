@@ -1,3 +1,4 @@
+import '../../lib/mantine-styles-all';
 import { usePageTitle } from '../../lib/page-title';
 import { PaymentCancelPage } from '../../features/payments/components/payment-cancel-page';
 

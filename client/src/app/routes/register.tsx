@@ -1,3 +1,4 @@
+import '../../lib/mantine-styles-all';
 import { usePageTitle } from '../../lib/page-title';
 import { RegisterPage } from '../../features/auth/components/register-page';
 

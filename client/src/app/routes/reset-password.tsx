@@ -1,3 +1,4 @@
+import '../../lib/mantine-styles-all';
 import { usePageTitle } from '../../lib/page-title';
 import { ResetPasswordPage } from '../../features/auth/components/reset-password-page';
 

@@ -1,3 +1,4 @@
+import '../../lib/mantine-styles-all';
 import { useLocation } from 'react-router';
 import { SitePage } from '../../features/site-pages/components/site-page';
 

@@ -1,3 +1,4 @@
+import '../../../lib/mantine-styles-all';
 import { useEffect, useRef, useState } from 'react';
 import { Anchor, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useSetAtom } from 'jotai';

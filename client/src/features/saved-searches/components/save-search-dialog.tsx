@@ -1,3 +1,4 @@
+import '../../../lib/mantine-styles-all';
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { ApiError, fieldMessages } from '../../../lib/api-client';
