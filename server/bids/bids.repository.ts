@@ -344,6 +344,24 @@ export interface BidEventRow {
 }
 
 /**
+ * Joins, for a bid row aliased `b` (`id`, `item_id`, `user_id`, `automatic`, `created_at`), the
+ * lot's bid just before it as `p` (`user_id`, `bid_amount`) and just after it as `n` (`user_id`,
+ * `automatic`, `created_at`), each by the lot's bids index. With {@link LEADER_AFTER_BID}: what a
+ * stored bid's `bid.placed` says of the lead, for the relay's events and the notifier's outbid
+ * alerts alike. Source: issue 14 "The rules".
+ */
+export const NEIGHBOUR_BIDS = sql`
+    LEFT JOIN LATERAL (SELECT c.user_id, c.bid_amount FROM bids c WHERE c.item_id = b.item_id AND c.id < b.id ORDER BY c.item_id DESC, c.id DESC LIMIT 1) p ON true
+    LEFT JOIN LATERAL (SELECT c.user_id, c.automatic, c.created_at FROM bids c WHERE c.item_id = b.item_id AND c.id > b.id ORDER BY c.item_id, c.id LIMIT 1) n ON true`;
+
+/**
+ * Who leads once bid `b` is answered (needs {@link NEIGHBOUR_BIDS}): its bidder, unless the next
+ * stored bid is the leader's automatic answer, stored with it (same time), to a plain bid.
+ * Source: issue 14 "Resolution".
+ */
+export const LEADER_AFTER_BID = sql`CASE WHEN n.automatic AND n.created_at = b.created_at AND NOT b.automatic THEN n.user_id ELSE b.user_id END`;
+
+/**
  * The bids with these ids and, for each, what its event tells: the bidder's name, its number
  * among the lot's bids, the bid before it (the previous leader and amount), the lot's starting
  * amount and end time as they are now. Oldest first. Used to publish a batch's events again
@@ -369,13 +387,12 @@ export async function findBidsForEvents(db: Kysely<Database>, bidIds: number[]):
     SELECT b.id, b.item_id, b.user_id, u.name AS user_name, b.bid_amount, b.created_at,
       nb.bid_count::int AS bid_count,
       p.user_id AS previous_leader_id, p.bid_amount AS previous_amount, i.target_amount, i.auction_type_id, i.date_to, b.automatic,
-      CASE WHEN n.automatic AND n.created_at = b.created_at AND NOT b.automatic THEN n.user_id ELSE b.user_id END AS leader_id
+      ${LEADER_AFTER_BID} AS leader_id
     FROM wanted b
     JOIN numbered nb ON nb.id = b.id
     JOIN items i ON i.id = b.item_id
     LEFT JOIN users u ON u.id = b.user_id
-    LEFT JOIN LATERAL (SELECT c.user_id, c.bid_amount FROM bids c WHERE c.item_id = b.item_id AND c.id < b.id ORDER BY c.item_id DESC, c.id DESC LIMIT 1) p ON true
-    LEFT JOIN LATERAL (SELECT c.user_id, c.automatic, c.created_at FROM bids c WHERE c.item_id = b.item_id AND c.id > b.id ORDER BY c.item_id, c.id LIMIT 1) n ON true
+    ${NEIGHBOUR_BIDS}
     ORDER BY b.id
   `.execute(db);
   return rows.rows.map((r) => ({

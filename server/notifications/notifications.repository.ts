@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { NotificationView, OutboxMessage } from '@shared/schemas/notification.schema.js';
 import type { Database, NotificationsTable } from '../db/types.js';
+import { LEADER_AFTER_BID, NEIGHBOUR_BIDS } from '../bids/bids.repository.js';
 
 type NotificationRow = Pick<NotificationsTable, 'type' | 'title' | 'body' | 'link'> & {
   id: number | string;
@@ -130,7 +131,7 @@ export interface BidOutcome {
 
 /**
  * Bids after `afterId` stored at least `graceMs` ago, oldest first, at most `limit`, with the lot's
- * leader before and after each (as the `bid.placed` event had them). Reads only what outbid
+ * leader before and after each (as the `bid.placed` event had them: {@link NEIGHBOUR_BIDS}). Reads only what outbid
  * alerts need, by the bids' primary key and each lot's bids index (no numbering of the lot's bids,
  * unlike a rebuilt event). Source: issue 16 (outbid), issue 14 "Proof and speed".
  */
@@ -145,11 +146,10 @@ export async function findBidOutcomesAfter(trx: Kysely<Database>, afterId: numbe
     leader_id: string;
   }>`
     SELECT b.id, b.item_id, b.user_id, b.bid_amount, b.automatic, p.user_id AS previous_leader_id,
-      CASE WHEN n.automatic AND n.created_at = b.created_at AND NOT b.automatic THEN n.user_id ELSE b.user_id END AS leader_id
+      ${LEADER_AFTER_BID} AS leader_id
     FROM (SELECT id, item_id, user_id, bid_amount, automatic, created_at FROM bids
       WHERE id > ${afterId}::bigint AND created_at < ${olderThan(graceMs)} ORDER BY id LIMIT ${limit}) b
-    LEFT JOIN LATERAL (SELECT c.user_id FROM bids c WHERE c.item_id = b.item_id AND c.id < b.id ORDER BY c.item_id DESC, c.id DESC LIMIT 1) p ON true
-    LEFT JOIN LATERAL (SELECT c.user_id, c.automatic, c.created_at FROM bids c WHERE c.item_id = b.item_id AND c.id > b.id ORDER BY c.item_id, c.id LIMIT 1) n ON true
+    ${NEIGHBOUR_BIDS}
     ORDER BY b.id`.execute(trx);
   return r.rows.map((row) => ({
     id: Number(row.id),
