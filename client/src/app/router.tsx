@@ -4,31 +4,41 @@ import { RouteGuard, type RouteFlags } from '../features/auth/components/route-g
 import { AppLayout } from './layout/app-layout';
 import { DEFAULT_ROUTE_PATHS, SPA_BASES, SPA_ROUTE_PATHS, type ClientRoutePath } from '@shared/client-routes';
 
+/**
+ * A page other than the first ones a bidder opens (home, the listing, a lot, a sale's catalogue):
+ * its code comes with the whole of Mantine's styles (lib/mantine-styles-all.ts), which the first
+ * pages do without (lib/mantine-styles-first.ts). Source: issue 17 "CSS: … the rest with their
+ * lazy chunks".
+ */
+function laterPage<P>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
+  return lazy(() => Promise.all([load(), import('../lib/mantine-styles-all')]).then(([page]) => page));
+}
+
 const HomeRoute = lazy(() => import('./routes/home'));
 const AuctionsRoute = lazy(() => import('./routes/auctions'));
 const ItemRoute = lazy(() => import('./routes/item'));
-const LoginRoute = lazy(() => import('./routes/login'));
-const RegisterRoute = lazy(() => import('./routes/register'));
-const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
-const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
-const LogoutRoute = lazy(() => import('./routes/logout'));
-const ProfileRoute = lazy(() => import('./routes/profile'));
-const AboutRoute = lazy(() => import('./routes/about'));
-const AboutSimpleRoute = lazy(() => import('./routes/about-simple'));
-const NotFoundRoute = lazy(() => import('./routes/not-found'));
-const BidDashboardRoute = lazy(() => import('./routes/bid-dashboard'));
-const BidDashboardActiveBidsRoute = lazy(() => import('./routes/bid-dashboard-active-bids'));
-const BidDashboardWatchlistRoute = lazy(() => import('./routes/bid-dashboard-watchlist'));
-const CartRoute = lazy(() => import('./routes/cart'));
-const CheckoutRoute = lazy(() => import('./routes/checkout'));
-const PaymentSuccessRoute = lazy(() => import('./routes/payment-success'));
-const PaymentCancelRoute = lazy(() => import('./routes/payment-cancel'));
-const RegisterBidRoute = lazy(() => import('./routes/register-bid'));
-const AdminRoute = lazy(() => import('./routes/admin'));
+const LoginRoute = laterPage(() => import('./routes/login'));
+const RegisterRoute = laterPage(() => import('./routes/register'));
+const ForgotPasswordRoute = laterPage(() => import('./routes/forgot-password'));
+const ResetPasswordRoute = laterPage(() => import('./routes/reset-password'));
+const LogoutRoute = laterPage(() => import('./routes/logout'));
+const ProfileRoute = laterPage(() => import('./routes/profile'));
+const AboutRoute = laterPage(() => import('./routes/about'));
+const AboutSimpleRoute = laterPage(() => import('./routes/about-simple'));
+const NotFoundRoute = laterPage(() => import('./routes/not-found'));
+const BidDashboardRoute = laterPage(() => import('./routes/bid-dashboard'));
+const BidDashboardActiveBidsRoute = laterPage(() => import('./routes/bid-dashboard-active-bids'));
+const BidDashboardWatchlistRoute = laterPage(() => import('./routes/bid-dashboard-watchlist'));
+const CartRoute = laterPage(() => import('./routes/cart'));
+const CheckoutRoute = laterPage(() => import('./routes/checkout'));
+const PaymentSuccessRoute = laterPage(() => import('./routes/payment-success'));
+const PaymentCancelRoute = laterPage(() => import('./routes/payment-cancel'));
+const RegisterBidRoute = laterPage(() => import('./routes/register-bid'));
+const AdminRoute = laterPage(() => import('./routes/admin'));
 const SaleCatalogueRoute = lazy(() => import('./routes/sale-catalogue'));
-const SitePageRoute = lazy(() => import('./routes/site-page'));
-const LiveRoomRoute = lazy(() => import('./routes/live-room'));
-const AdminLiveRoute = lazy(() => import('./routes/admin-live'));
+const SitePageRoute = laterPage(() => import('./routes/site-page'));
+const LiveRoomRoute = laterPage(() => import('./routes/live-room'));
+const AdminLiveRoute = laterPage(() => import('./routes/admin-live'));
 
 type Page = LazyExoticComponent<ComponentType<Record<string, never>>> | (() => ReactElement);
 

@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PAGE_TITLES, usePageTitle } from '../../lib/page-title';

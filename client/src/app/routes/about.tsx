@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { PAGE_TITLES, usePageTitle } from '../../lib/page-title';
 import { AboutPage } from '../../features/about/components/about-page';
 

@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { Alert, Container } from '@mantine/core';
 import { useParams } from 'react-router';
 import { LiveConsole } from '../../features/live-console/components/live-console';

@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { Anchor, Container, Group, NavLink as MantineNavLink, Stack, Text, Title } from '@mantine/core';
 import { Navigate, NavLink, useLocation, useParams } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';

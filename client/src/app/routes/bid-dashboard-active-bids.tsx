@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { usePageTitle } from '../../lib/page-title';
 import { DASHBOARD_MESSAGES } from '@shared/messages/dashboard';
 import { AuthGuard } from '../../features/auth/components/auth-guard';

@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { useAtomValue } from 'jotai';
 import { usePageTitle } from '../../lib/page-title';
 import { DASHBOARD_MESSAGES } from '@shared/messages/dashboard';

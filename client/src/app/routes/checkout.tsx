@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { useAtomValue } from 'jotai';
 import { PAGE_TITLES, usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../features/auth/hooks/use-session';

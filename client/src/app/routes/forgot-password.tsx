@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { usePageTitle } from '../../lib/page-title';
 import { ForgotPasswordPage } from '../../features/auth/components/forgot-password-page';
 

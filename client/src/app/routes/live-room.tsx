@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';

@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { usePageTitle } from '../../lib/page-title';
 import { LoginPage } from '../../features/auth/components/login-page';
 

@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { useEffect } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useSetAtom } from 'jotai';

@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { Alert, Stack } from '@mantine/core';
 import { IconMapPinOff } from '@tabler/icons-react';
 import HomeRoute from './home';

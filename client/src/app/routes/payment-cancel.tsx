@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { usePageTitle } from '../../lib/page-title';
 import { PaymentCancelPage } from '../../features/payments/components/payment-cancel-page';
 

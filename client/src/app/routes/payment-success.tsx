@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { useSetAtom } from 'jotai';
 import { PAGE_TITLES, usePageTitle } from '../../lib/page-title';
 import { HumanVerification } from '../../components/human-verification/human-verification';

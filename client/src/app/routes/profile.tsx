@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { PAGE_TITLES, usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { PayOrder } from '../../features/dashboard/components/pay-won-lot';

@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { Container } from '@mantine/core';
 import { PAGE_TITLES, usePageTitle } from '../../lib/page-title';
 import { AuthGuard } from '../../features/auth/components/auth-guard';

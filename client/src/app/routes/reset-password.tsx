@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { usePageTitle } from '../../lib/page-title';
 import { ResetPasswordPage } from '../../features/auth/components/reset-password-page';
 

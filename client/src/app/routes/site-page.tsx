@@ -1,4 +1,3 @@
-import '../../lib/mantine-styles-all';
 import { useLocation } from 'react-router';
 import { SitePage } from '../../features/site-pages/components/site-page';
 
