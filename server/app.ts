@@ -23,7 +23,7 @@ import { BidSequencer } from './bids/bid-sequencer.js';
 import { withBidLane } from './bids/bid-lane.js';
 import { BidRateLimiter } from './bids/bid-rate-limit.js';
 import { rejectNulCharacters } from './http/request-guards.js';
-import { clientAssets, compressAnswers } from './http/compressed-assets.js';
+import { clientAssets, compressAnswers, hashedAssets } from './http/compressed-assets.js';
 import { isClientRoute } from '@shared/client-routes.js';
 import { firstReadPage } from '@shared/page-first-reads.js';
 import { DATA_SAVER_COOKIE, dataSaverOn } from '@shared/rules/data-saver.js';
@@ -143,6 +143,9 @@ export function createApp(deps: AppDeps): GavelRequestListener {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.COOKIE_SECURE,
   });
+  // The built client's hashed files need none of the page's security headers (hashedAssets).
+  const hasClient = deps.clientDir !== undefined && fs.existsSync(path.join(deps.clientDir, 'index.html'));
+  if (hasClient && deps.clientDir) app.use('/assets', hashedAssets(deps.clientDir));
   app.use(securityHeaders);
   app.use(compressAnswers);
   const tokenCache = new TokenCache();
@@ -279,7 +282,7 @@ export function createApp(deps: AppDeps): GavelRequestListener {
   app.use(createOpsRouter({ db, redis: deps.redis, metrics: deps.metrics }));
   app.use(createQueuesBoardRouter({ queues: deps.queues ?? null }));
 
-  if (deps.clientDir && fs.existsSync(path.join(deps.clientDir, 'index.html'))) {
+  if (hasClient && deps.clientDir) {
     const pageHtml = createPageHtml(deps.clientDir);
     const firstScreens = createFirstScreens({
       db,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { RequestHandler } from 'express';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
@@ -24,6 +25,40 @@ export function clientAssets(clientDir: string): RequestHandler {
       },
     },
   });
+}
+
+/**
+ * The hashed build output (`/assets/name-hash.ext`) served ahead of the security headers, with
+ * only the headers a script, stylesheet or font needs: `Cache-Control` (a year, immutable),
+ * `Content-Type`, `Content-Encoding`, `Vary`, `X-Content-Type-Options: nosniff` and
+ * `Cross-Origin-Resource-Policy: same-origin`. The document-only ones (Content-Security-Policy,
+ * X-Frame-Options, Referrer-Policy …) apply to pages and workers, not to the files a page loads,
+ * and cost about 0.9 KB on each of the first page's fifty requests over HTTP/1.1; no
+ * `Last-Modified`, `ETag` or `Accept-Ranges` either, since an immutable file is never revalidated.
+ * Anything else (a file name without a hash, a missing file) goes on to the next handler.
+ * Source: issue 17 "First visit to the home page: ≤ 200 KB transferred in all".
+ */
+export function hashedAssets(clientDir: string): RequestHandler {
+  const serve = expressStaticGzip(path.join(clientDir, 'assets'), {
+    enableBrotli: true,
+    index: false,
+    orderPreference: ['br', 'gz'],
+    serveStatic: {
+      index: false,
+      etag: false,
+      lastModified: false,
+      acceptRanges: false,
+      setHeaders: (res) => {
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+      },
+    },
+  });
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !HASHED_ASSET.test(`/assets${req.path}`)) return next();
+    serve(req, res, next);
+  };
 }
 
 /**

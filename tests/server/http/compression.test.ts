@@ -41,6 +41,25 @@ describe('compression and caching (issue 17)', () => {
     expect(Number(plain.headers.get('content-length'))).toBe(original.length);
   });
 
+  it('when a browser asks for a hashed asset, then it gets only the headers a file needs; the page keeps its security headers', async () => {
+    const name = largestScript();
+    const asset = await fetch(`${server.url}/assets/${name}`, { headers: { 'accept-encoding': 'br' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    // Document-only headers and revalidation headers are left off an immutable file.
+    for (const header of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'last-modified', 'etag']) {
+      expect(asset.headers.get(header), header).toBeNull();
+    }
+    const page = await fetch(`${server.url}/`);
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // A hashed-looking name that is not built falls through to the not-found page with the page's headers.
+    const missing = await fetch(`${server.url}/assets/nothing-AbCdEf12.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-security-policy')).not.toBeNull();
+  });
+
   it('when the page or the service worker is asked for, then they are revalidated every time (never stale); JSON answers are compressed too', async () => {
     const page = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } });
     expect(page.headers.get('cache-control')).toBe('no-cache');
