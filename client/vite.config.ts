@@ -21,6 +21,8 @@ const OFFLINE_MODULES = [
   'src/app/routes/auctions.tsx',
   'src/app/routes/not-found.tsx',
   'src/app/layout/mobile-nav-drawer.tsx',
+  // Loaded at the first toast (app/providers.tsx): stored so an offline bid's refusal can show.
+  'src/app/toast-container.tsx',
 ];
 
 /** One chunk of Vite's build manifest (`dist/.vite/manifest.json`). */
