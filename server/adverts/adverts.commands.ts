@@ -4,7 +4,7 @@ import type { Database } from '../db/types.js';
 import { domainEvent, type Actor, type CommandOutcome, type DomainEvent } from '../events/domain-events.js';
 import { AppError } from '../http/app-error.js';
 import { findAdvertRow, insertAdvert, lockAdvert, markAdvertEnded, saleExists, updateAdvertRow } from './adverts.repository.js';
-import { advertRowToView } from './adverts.service.js';
+import { advertRowToView, type StoredBanner } from './adverts.service.js';
 
 /** Where an advert links when the operator gives no link: the live-auction registration form. */
 const DEFAULT_ADVERT_LINK = '/register-bid';
@@ -36,8 +36,8 @@ function advertChanged(action: 'created' | 'updated' | 'ended', before: AdvertVi
 }
 
 /**
- * Command: an operator creates an advert (banner) from the parsed form; `image` is the URL of a
- * picture already stored (storeAdvertImage, outside the transaction) or null. `active` sets
+ * Command: an operator creates an advert (banner) from the parsed form; `image` is a picture
+ * already stored (storeAdvertImage, outside the transaction: its URL and sizes) or null. `active` sets
  * `status_id` 1/0; the link defaults to `/register-bid`; `auction_type_id` links the advert to the
  * sale it announces (its countdown and registration follow that sale). Event `advert.changed`
  * (`created`, before null): open pages get the shown adverts again, the audit trail records the operator.
@@ -48,13 +48,14 @@ function advertChanged(action: 'created' | 'updated' | 'ended', before: AdvertVi
 export async function createAdvert(
   trx: Transaction<Database>,
   actor: Actor,
-  input: { advert: AdvertInput; image: string | null },
+  input: { advert: AdvertInput; image: StoredBanner | null },
 ): Promise<CommandOutcome<AdvertView>> {
   requireOperator(actor);
   const { advert } = input;
   await requireSale(trx, advert.auction_type_id);
   const id = await insertAdvert(trx, {
-    image: input.image,
+    image: input.image?.image ?? null,
+    image_variants: input.image?.variants ?? null,
     description: advert.description,
     link_url: advert.link_url ?? DEFAULT_ADVERT_LINK,
     date_from: advert.date_from,
@@ -69,7 +70,7 @@ export async function createAdvert(
 
 /**
  * Command: an operator edits an advert; only the fields given change (`image`: a stored
- * picture's URL; `auction_type_id`: the linked sale, null to unlink). `active` keeps `status_id`
+ * picture, its URL and sizes; `auction_type_id`: the linked sale, null to unlink). `active` keeps `status_id`
  * in step (1/0). Event `advert.changed` (`updated`, with the stored fields before and after).
  * @returns the advert after the edit.
  * @throws AppError 403 for an actor who is not an operator; 404 'Advert not found'; 422
@@ -80,7 +81,7 @@ export async function createAdvert(
 export async function updateAdvert(
   trx: Transaction<Database>,
   actor: Actor,
-  input: { id: number; patch: Partial<AdvertInput> & { image?: string | null } },
+  input: { id: number; patch: Partial<AdvertInput> & { image?: StoredBanner } },
 ): Promise<CommandOutcome<AdvertView>> {
   requireOperator(actor);
   const current = await lockAdvert(trx, input.id);
@@ -93,7 +94,7 @@ export async function updateAdvert(
   const found = await updateAdvertRow(trx, input.id, {
     ...(patch.description !== undefined ? { description: patch.description } : {}),
     ...(patch.link_url !== undefined ? { link_url: patch.link_url } : {}),
-    ...(patch.image !== undefined ? { image: patch.image } : {}),
+    ...(patch.image !== undefined ? { image: patch.image.image, image_variants: patch.image.variants } : {}),
     ...(patch.active !== undefined ? { active: patch.active, status_id: patch.active ? 1 : 0 } : {}),
     ...(patch.auction_type_id !== undefined ? { auction_type_id: patch.auction_type_id } : {}),
     date_from: from,

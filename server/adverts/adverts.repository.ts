@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AdvertsTable, Database } from '../db/types.js';
 
 /** The stored fields of an advert that the API shows (and the audit trail records). */
-const ADVERT_COLUMNS = ['id', 'image', 'description', 'link_url', 'date_from', 'date_to', 'active', 'status_id', 'auction_type_id'] as const;
+const ADVERT_COLUMNS = ['id', 'image', 'image_variants', 'description', 'link_url', 'date_from', 'date_to', 'active', 'status_id', 'auction_type_id'] as const;
 
 /** An advert row as written: {@link ADVERT_COLUMNS}. */
 export type AdvertFields = Pick<Selectable<AdvertsTable>, (typeof ADVERT_COLUMNS)[number]>;
@@ -54,16 +54,27 @@ export async function saleExists(db: Kysely<Database>, id: number): Promise<bool
   return (await db.selectFrom('auction_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
+/** The `image_variants` column's value as written (JSON text), or undefined when not given. */
+function variantsColumn(variants: AdvertFields['image_variants'] | undefined): string | null | undefined {
+  return variants === undefined ? undefined : variants === null ? null : JSON.stringify(variants);
+}
+
 /** Inserts an advert. @returns its id. */
 export async function insertAdvert(db: Kysely<Database>, values: Omit<AdvertFields, 'id'>): Promise<number> {
-  return (await db.insertInto('adverts').values(values).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await db
+      .insertInto('adverts')
+      .values({ ...values, image_variants: variantsColumn(values.image_variants) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 /** Sets the given fields of an advert (and `updated_at`). @returns whether it exists. */
 export async function updateAdvertRow(db: Kysely<Database>, id: number, changes: Partial<Omit<AdvertFields, 'id'>>): Promise<boolean> {
   const row = await db
     .updateTable('adverts')
-    .set({ ...changes, updated_at: sql`now()` })
+    .set({ ...changes, image_variants: variantsColumn(changes.image_variants), updated_at: sql`now()` })
     .where('id', '=', id)
     .returning('id')
     .executeTakeFirst();

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { AdvertView } from '@shared/schemas/advert.schema.js';
-import type { Database } from '../db/types.js';
+import type { Database, MediaVariant } from '../db/types.js';
 import { AppError } from '../http/app-error.js';
 import { listAdvertRows, listShownAdvertRows, type AdvertRow } from './adverts.repository.js';
 
@@ -16,6 +16,7 @@ export function advertRowToView(r: AdvertRow): AdvertView {
   return {
     id: r.id,
     image: r.image,
+    image_variants: r.image_variants ?? [],
     description: r.description,
     link_url: r.link_url,
     date_from: r.date_from.toISOString(),
@@ -49,27 +50,79 @@ const ADVERT_IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp']);
 const ADVERT_IMAGE_MAX_PIXELS = 40_000_000;
 const NOT_A_PICTURE = 'The image must be a JPEG, PNG or WebP picture.';
 
+/** A banner's width and height (3:1), px. */
+export const BANNER_WIDTH = 1200;
+export const BANNER_HEIGHT = 400;
+/** The widths (px) a banner is stored at beside its full size: a phone takes 480 or 800, a wide screen 1200. */
+export const BANNER_WIDTHS = [480, 800, BANNER_WIDTH] as const;
+
+/** A stored banner: `image` the full-size WebP's URL, `variants` every width as WebP and AVIF (widest last). */
+export interface StoredBanner {
+  image: string;
+  variants: MediaVariant[];
+}
+
+/** The file name of a banner `key` at `width` px in `format`: the full size keeps the plain name older links know. */
+export function bannerFileName(key: string, width: number, format: 'webp' | 'avif'): string {
+  return width === BANNER_WIDTH && format === 'webp' ? `${key}.webp` : `${key}-${width}.${format}`;
+}
+
+/**
+ * Writes one banner (any picture sharp reads, cropped to 3:1 already or not) under `dir` as
+ * `key.webp` (1200×400) and WebP and AVIF at each of {@link BANNER_WIDTHS}, each file first under a
+ * temporary name (a half-written file never has the final name). Used by uploads and the seed.
+ * @returns the files' names by width, widest last (`webp`/`avif`: file names, not URLs).
+ * @throws whatever sharp throws for a picture it cannot decode.
+ */
+export async function writeBannerFiles(dir: string, key: string, source: () => Sharp): Promise<{ width: number; webp: string; avif: string }[]> {
+  const written: { width: number; webp: string; avif: string }[] = [];
+  for (const width of BANNER_WIDTHS) {
+    const height = Math.round((width * BANNER_HEIGHT) / BANNER_WIDTH);
+    const files = { width, webp: bannerFileName(key, width, 'webp'), avif: bannerFileName(key, width, 'avif') };
+    const sized = () => source().resize(width, height, { fit: 'cover', position: 'attention' });
+    await Promise.all([
+      writeAtomically(path.join(dir, files.webp), (tmp) => sized().webp({ quality: 80 }).toFile(tmp)),
+      writeAtomically(path.join(dir, files.avif), (tmp) => sized().avif({ quality: 50, effort: 2 }).toFile(tmp)),
+    ]);
+    written.push(files);
+  }
+  return written;
+}
+
+/** Runs `write` to a temporary file beside `target`, then renames it into place. */
+async function writeAtomically(target: string, write: (tmp: string) => Promise<unknown>): Promise<void> {
+  const tmp = `${target}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`;
+  try {
+    await write(tmp);
+    await fs.rename(tmp, target);
+  } finally {
+    await fs.rm(tmp, { force: true });
+  }
+}
+
 /**
  * Stores an uploaded banner picture (outside any transaction, before the command that uses it):
- * resized and cropped to 1200×400 WebP under `uploadsDir/adverts/`. The format is read from
- * the bytes (sharp's metadata), never taken from the declared type: only JPEG, PNG and WebP of at
- * most 40 megapixels are read (an SVG, GIF or TIFF named .png is refused). Source: issue 18.
- * @returns its public URL (`/uploads/adverts/…`).
+ * turned upright, resized and cropped to 1200×400 under `uploadsDir/adverts/`, WebP and AVIF at
+ * 480, 800 and 1200 px wide ({@link writeBannerFiles}) so a phone downloads a third of the full
+ * size (issue 17: the first visit's bytes). The format is read from the bytes (sharp's metadata),
+ * never taken from the declared type: only JPEG, PNG and WebP of at most 40 megapixels are read
+ * (an SVG, GIF or TIFF named .png is refused). Source: issue 18.
+ * @returns its public URL (`/uploads/adverts/….webp`, the full size) and sizes.
  * @throws AppError 422 when the file is not a readable JPEG, PNG or WebP picture.
  */
-export async function storeAdvertImage(uploadsDir: string, file: Buffer): Promise<string> {
+export async function storeAdvertImage(uploadsDir: string, file: Buffer): Promise<StoredBanner> {
   const dir = path.join(uploadsDir, 'adverts');
   await fs.mkdir(dir, { recursive: true });
-  const name = `advert-${randomBytes(6).toString('hex')}.webp`;
+  const key = `advert-${randomBytes(6).toString('hex')}`;
+  const url = (name: string) => `/uploads/adverts/${name}`;
   try {
-    const picture = sharp(file, { limitInputPixels: ADVERT_IMAGE_MAX_PIXELS, failOn: 'error' });
-    const { format } = await picture.metadata();
+    const { format } = await sharp(file, { limitInputPixels: ADVERT_IMAGE_MAX_PIXELS, failOn: 'error' }).metadata();
     if (!ADVERT_IMAGE_FORMATS.has(format)) throw new Error(`not a banner format: ${format}`);
-    await picture.rotate().resize(1200, 400, { fit: 'cover', position: 'attention' }).webp({ quality: 82 }).toFile(path.join(dir, name));
+    const files = await writeBannerFiles(dir, key, () => sharp(file, { limitInputPixels: ADVERT_IMAGE_MAX_PIXELS, failOn: 'error' }).rotate());
+    return { image: url(bannerFileName(key, BANNER_WIDTH, 'webp')), variants: files.map((f) => ({ width: f.width, webp: url(f.webp), avif: url(f.avif) })) };
   } catch {
     throw AppError.validation({ image: [NOT_A_PICTURE] });
   }
-  return `/uploads/adverts/${name}`;
 }
 
 /** A short signature of a visible-advert list (ids, dates, text, linked sale and its dates), to tell when it changed. */

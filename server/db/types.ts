@@ -317,6 +317,8 @@ export interface AdvertsTable {
   status_id: Generated<number>;
   /** The sale (auction type) the advert announces, or null (migration 2026_11_25_0100). */
   auction_type_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The banner's stored widths, widest last; null for one stored before them (migration 2026_12_03_0100). */
+  image_variants: ColumnType<MediaVariant[] | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

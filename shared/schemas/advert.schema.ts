@@ -4,6 +4,8 @@ import { z } from 'zod';
 export interface AdvertView {
   id: number;
   image: string | null;
+  /** `image` at 480, 800 and 1200 px wide as WebP and AVIF URLs, widest last; empty for a banner stored before sizes were kept (issue 17). */
+  image_variants: { width: number; webp: string; avif: string }[];
   description: string | null;
   link_url: string;
   date_from: string;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { BANNER_WIDTHS, bannerFileName, writeBannerFiles, type StoredBanner } from '../../adverts/adverts.service.js';
 
 /**
  * Placeholder pictures for the seeded catalogue: SVG drawn here (gradient per category, a large
@@ -379,6 +380,30 @@ export interface ImageJob {
 /** Public URL of a file under the uploads folder: `items/x.webp` → `/uploads/items/x.webp`. */
 export function uploadsUrl(file: string): string {
   return `/uploads/${file.split(path.sep).join('/')}`;
+}
+
+/**
+ * Renders advert banners (`file`: `adverts/name.webp`) as uploaded banners are stored: the full
+ * size under that name and WebP and AVIF at 480, 800 and 1200 px beside it (server/adverts
+ * writeBannerFiles), skipping a banner whose files are all there.
+ * @returns each banner's full-size URL and sizes, in the order given.
+ * @throws when a folder can't be created or sharp fails on an SVG.
+ */
+export async function renderBanners(uploadsDir: string, banners: ImageJob[]): Promise<StoredBanner[]> {
+  return Promise.all(
+    banners.map(async (banner) => {
+      const dir = path.dirname(path.join(uploadsDir, banner.file));
+      const key = path.basename(banner.file, '.webp');
+      fs.mkdirSync(dir, { recursive: true });
+      const names = BANNER_WIDTHS.flatMap((w) => [bannerFileName(key, w, 'webp'), bannerFileName(key, w, 'avif')]);
+      if (!names.every((n) => fs.existsSync(path.join(dir, n)))) await writeBannerFiles(dir, key, () => sharp(Buffer.from(banner.svg)));
+      const url = (name: string) => uploadsUrl(path.join(path.dirname(banner.file), name));
+      return {
+        image: uploadsUrl(banner.file),
+        variants: BANNER_WIDTHS.map((w) => ({ width: w, webp: url(bannerFileName(key, w, 'webp')), avif: url(bannerFileName(key, w, 'avif')) })),
+      };
+    }),
+  );
 }
 
 /**

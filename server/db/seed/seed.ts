@@ -16,7 +16,7 @@ import {
   type GoodsCategory,
   type LotDraft,
 } from './catalogue.js';
-import { bannerSvg, itemSvg, renderImages, THEMES, uploadsUrl, type ImageJob } from './images.js';
+import { bannerSvg, itemSvg, renderBanners, renderImages, THEMES, uploadsUrl, type ImageJob } from './images.js';
 import { createRng, nicePrice, type Rng } from './random.js';
 
 /**
@@ -549,9 +549,13 @@ export async function seedDatabase(db: Kysely<Database>, opts: { uploadsDir: str
   const year = new Date(now).getUTCFullYear();
 
   // Files first (outside the transaction), while scrypt hashes the one shared password.
-  const jobs = [...lots.flatMap(lotImages), ADVERT_BANNERS.liveNow, ADVERT_BANNERS.upcoming];
+  const jobs = lots.flatMap(lotImages);
   log(`seed: rendering up to ${new Set(jobs.map((j) => j.file)).size} pictures under ${opts.uploadsDir}`);
-  const [images, passwordHash] = await Promise.all([renderImages(opts.uploadsDir, jobs), hashPassword(SEED_PASSWORD)]);
+  const [images, banners, passwordHash] = await Promise.all([
+    renderImages(opts.uploadsDir, jobs),
+    renderBanners(opts.uploadsDir, [ADVERT_BANNERS.liveNow, ADVERT_BANNERS.upcoming]),
+    hashPassword(SEED_PASSWORD),
+  ]);
   log(`seed: pictures ${images.written} written, ${images.existing} already there`);
 
   const counts = await db.transaction().execute(async (trx) => {
@@ -922,7 +926,8 @@ export async function seedDatabase(db: Kysely<Database>, opts: { uploadsDir: str
       .insertInto('adverts')
       .values([
         {
-          image: uploadsUrl(ADVERT_BANNERS.liveNow.file),
+          image: banners[0].image,
+          image_variants: JSON.stringify(banners[0].variants),
           description:
             'Live Auction - Blantyre Monthly is on today at Ginnery Corner and online: houses in Namiwawa and Sunnyside, a Limbe commercial building, pickups, trucks and tractors. Register your bank deposit reference to bid live.',
           link_url: '/register-bid',
@@ -936,7 +941,8 @@ export async function seedDatabase(db: Kysely<Database>, opts: { uploadsDir: str
           updated_at: new Date(now - DAY),
         },
         {
-          image: uploadsUrl(ADVERT_BANNERS.upcoming.file),
+          image: banners[1].image,
+          image_variants: JSON.stringify(banners[1].variants),
           description: `Live Auction - Lilongwe Property, ${upcomingDay}: serviced plots in Area 47, houses in Area 10 and Area 43, a lakeshore plot at Senga Bay and a Kanengo warehouse. Register to bid online before the day.`,
           link_url: '/register-bid',
           auction_type_id: typeId(SEED_AUCTION_TYPES.liveUpcoming),

@@ -26,7 +26,13 @@ async function upload(bytes: Buffer, type: string, name: string) {
   form.set('active', 'true');
   form.set('image', new Blob([new Uint8Array(bytes)], { type }), name);
   const res = await fetch(`${server.url}/api/admin/adverts`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` }, body: form });
-  return { status: res.status, body: (await res.json()) as { errors?: Record<string, string[]>; data?: { image: string } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      errors?: Record<string, string[]>;
+      data?: { id: number; image: string; image_variants: { width: number; webp: string; avif: string }[] };
+    },
+  };
 }
 
 const picture = (format: 'png' | 'gif' | 'tiff') =>
@@ -58,5 +64,64 @@ describe('advert pictures are judged by their content, not their declared type (
     const res = await upload(await picture('png'), 'image/png', 'banner.png');
     expect(res.status).toBe(201);
     expect(res.body.data?.image).toMatch(/^\/uploads\/adverts\/advert-[0-9a-f]+\.webp$/);
+  });
+});
+
+/** Format, width and height of the picture the server serves at `url`. */
+async function served(url: string) {
+  const res = await fetch(`${server.url}${url}`);
+  expect(res.status, url).toBe(200);
+  const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+  return { format: meta.format, width: meta.width, height: meta.height };
+}
+
+describe('advert banners are stored at the widths a screen needs (issue 17 "Pictures: srcset")', () => {
+  it('when a wide photo is uploaded, then the banner is 1200×400 and also 480 and 800 px wide, as WebP and AVIF, and visitors get every size', async () => {
+    const photo = await sharp({ create: { width: 2400, height: 1000, channels: 3, background: '#2a6' } })
+      .jpeg()
+      .toBuffer();
+    const res = await upload(photo, 'image/jpeg', 'yard.jpg');
+    expect(res.status).toBe(201);
+    const advert = res.body.data!;
+    expect(await served(advert.image)).toEqual({ format: 'webp', width: 1200, height: 400 });
+    expect(advert.image_variants.map((v) => v.width)).toEqual([480, 800, 1200]);
+    for (const v of advert.image_variants) {
+      const height = Math.round(v.width / 3);
+      expect(await served(v.webp)).toEqual({ format: 'webp', width: v.width, height });
+      // sharp names AVIF's container "heif".
+      expect(await served(v.avif)).toEqual({ format: 'heif', width: v.width, height });
+    }
+    const shown = (await (await fetch(`${server.url}/api/public/adverts`)).json()) as { data: { id: number; image_variants: unknown }[] };
+    expect(shown.data.find((a) => a.id === advert.id)?.image_variants).toEqual(advert.image_variants);
+
+    // A new picture replaces the sizes too.
+    const form = new FormData();
+    form.set('image', new Blob([new Uint8Array(await picture('png'))], { type: 'image/png' }), 'small.png');
+    const patched = await fetch(`${server.url}/api/admin/adverts/${advert.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: form,
+    });
+    expect(patched.status).toBe(200);
+    const after = ((await patched.json()) as { data: { image: string; image_variants: { webp: string }[] } }).data;
+    expect(after.image).not.toBe(advert.image);
+    expect(after.image_variants).toHaveLength(3);
+    expect(after.image_variants.map((v) => v.webp)).not.toContain(advert.image_variants[0].webp);
+  });
+
+  it('when a banner was stored before sizes were kept, then visitors get its one picture and no sizes', async () => {
+    const row = await server.database.db
+      .insertInto('adverts')
+      .values({
+        description: 'Older banner',
+        image: '/uploads/adverts/older.webp',
+        date_from: new Date(Date.now() - 60_000),
+        date_to: new Date(Date.now() + 86_400_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const shown = (await (await fetch(`${server.url}/api/public/adverts`)).json()) as { data: { id: number; image: string; image_variants: unknown }[] };
+    const older = shown.data.find((a) => a.id === row.id);
+    expect(older).toMatchObject({ image: '/uploads/adverts/older.webp', image_variants: [] });
   });
 });

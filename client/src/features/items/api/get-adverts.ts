@@ -5,6 +5,8 @@ import { apiGet } from '../../../lib/api-client';
 export interface Advert {
   id: number;
   image: string | null;
+  /** `image` at several widths as WebP and AVIF, widest last; empty when the server keeps none (issue 17). */
+  image_variants: AdvertPictureSize[];
   description: string | null;
   date_from: string | null;
   date_to: string | null;
@@ -13,6 +15,15 @@ export interface Advert {
   /** That sale's dates: the countdown runs to them. */
   sale: { id: number; name: string; date_from: string | null; date_to: string | null } | null;
 }
+
+/** One stored width of an advert's banner: WebP and AVIF URLs. */
+export interface AdvertPictureSize {
+  width: number;
+  webp: string;
+  avif: string;
+}
+
+const pictureSizeSchema = z.object({ width: z.coerce.number().int().positive(), webp: z.string(), avif: z.string() });
 
 const saleSchema = z.object({
   id: z.coerce.number(),
@@ -24,6 +35,7 @@ const saleSchema = z.object({
 const advertSchema = z.object({
   id: z.coerce.number(),
   image: z.string().nullable().catch(null),
+  image_variants: z.array(pictureSizeSchema).catch([]).optional(),
   description: z.string().nullable().catch(null),
   date_from: z.string().nullable().catch(null),
   date_to: z.string().nullable().catch(null),
@@ -114,8 +126,17 @@ export function shownAdverts(raw: unknown[], now: Date = new Date()): Advert[] {
   for (const entry of raw) {
     const parsed = advertSchema.safeParse(entry);
     if (parsed.success && isAdvertShown(parsed.data, now)) {
-      const { id, image, description, date_from, date_to, auction_type_id, sale } = parsed.data;
-      out.push({ id, image, description, date_from, date_to, auction_type_id: auction_type_id ?? null, sale: sale ?? null });
+      const { id, image, image_variants, description, date_from, date_to, auction_type_id, sale } = parsed.data;
+      out.push({
+        id,
+        image,
+        image_variants: image_variants ?? [],
+        description,
+        date_from,
+        date_to,
+        auction_type_id: auction_type_id ?? null,
+        sale: sale ?? null,
+      });
     }
   }
   return out;

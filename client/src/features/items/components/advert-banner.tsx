@@ -2,7 +2,7 @@ import { AspectRatio, Button, Group, Image, Paper, SimpleGrid, Stack, Text } fro
 import { IconArrowRight } from '@tabler/icons-react';
 import { advertCountdown, advertHref } from '@shared/rules/advert-countdown';
 import { useServerNow } from '../../../lib/server-clock';
-import type { Advert } from '../api/get-adverts';
+import type { Advert, AdvertPictureSize } from '../api/get-adverts';
 import classes from './advert-countdown.module.css';
 
 /** Days, hours, minutes and seconds left until `dateTo` (all zero once past). */
@@ -46,8 +46,7 @@ export function AdvertBanner({ adverts }: { adverts: Advert[] }) {
         >
           {a.image && (
             <AspectRatio ratio={3}>
-              {/* The first banner is the home page's largest picture: fetched first (issue 17). */}
-              <Image src={a.image} alt="" fit="cover" fetchPriority={index === 0 ? 'high' : undefined} />
+              <BannerPicture image={a.image} sizes={a.image_variants} twoColumns={adverts.length > 1} first={index === 0} />
             </AspectRatio>
           )}
           <Stack p="md" gap="sm" c="white">
@@ -64,6 +63,25 @@ export function AdvertBanner({ adverts }: { adverts: Advert[] }) {
         </Paper>
       ))}
     </SimpleGrid>
+  );
+}
+
+/**
+ * A banner's picture: AVIF, else WebP, at the stored width the screen needs (a phone takes 480 or
+ * 800 px of the 1200, a third of the bytes: issue 17 "Pictures: srcset"); a banner stored without
+ * sizes shows its one file. The first banner is the home page's largest picture: fetched first.
+ */
+function BannerPicture({ image, sizes, twoColumns, first }: { image: string; sizes: AdvertPictureSize[]; twoColumns: boolean; first: boolean }) {
+  const fetchPriority = first ? 'high' : undefined;
+  if (sizes.length === 0) return <Image src={image} alt="" fit="cover" fetchPriority={fetchPriority} />;
+  // Two banners side by side from `md` (62em) up, in a page at most 1400 px wide.
+  const shown = twoColumns ? '(min-width: 62em) min(50vw, 700px), 100vw' : 'min(100vw, 1400px)';
+  const srcSet = (format: 'webp' | 'avif') => sizes.map((s) => `${s[format]} ${s.width}w`).join(', ');
+  return (
+    <picture className={classes.picture}>
+      <source type="image/avif" srcSet={srcSet('avif')} sizes={shown} />
+      <Image src={image} srcSet={srcSet('webp')} sizes={shown} alt="" fit="cover" h="100%" fetchPriority={fetchPriority} />
+    </picture>
   );
 }
 
