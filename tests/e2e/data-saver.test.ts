@@ -17,12 +17,16 @@ describe('data saver (issue 17 "Fast on a cheap phone")', () => {
     await page.goto(`${e2e.server.url}/item/${itemId}`);
     await mainPicture(page).waitFor({ state: 'attached' });
     expect(await mainPicture(page).getAttribute('srcset')).toContain('-1600.webp 1600w');
+    // The same sizes as AVIF, for browsers that read it.
+    const avifSource = (p: import('playwright-core').Page) => p.locator('[data-testid="gallery"] source[type="image/avif"]').first();
+    expect(await avifSource(page).getAttribute('srcset')).toContain(`${base}-1600.avif 1600w`);
     const saver = page.getByTestId('data-saver').first();
     expect(await saver.isChecked()).toBe(false);
 
     await saver.check({ force: true });
     await expect.poll(() => mainPicture(page).getAttribute('src')).toBe(`${base}-320.webp`);
     expect(await mainPicture(page).getAttribute('srcset')).toBeNull();
+    expect(await avifSource(page).getAttribute('srcset')).toBe(`${base}-320.avif`);
     await page.reload();
     await mainPicture(page).waitFor({ state: 'attached' });
     expect(await mainPicture(page).getAttribute('src')).toBe(`${base}-320.webp`);

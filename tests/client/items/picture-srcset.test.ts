@@ -25,6 +25,18 @@ describe('pictures as srcset (issue 13 "Lots (items)")', () => {
     expect(pictureSource(sized, 1600).src).toBe('/uploads/items/3/k-1200.webp');
   });
 
+  it('when a picture has stored AVIF sizes, then they are offered as well (the browser takes AVIF when it reads it); with data saver only the narrowest', () => {
+    expect(pictureSource(sized, 400).avifSrcSet).toBe('/uploads/items/3/k-320.avif 320w, /uploads/items/3/k-800.avif 800w, /uploads/items/3/k-1200.avif 1200w');
+    expect(pictureSource(sized, 400, sized.url, true)).toEqual({ src: '/uploads/items/3/k-320.webp', avifSrcSet: '/uploads/items/3/k-320.avif' });
+    // Sizes without AVIF (or only some with it) offer WebP alone.
+    const webpOnly = {
+      ...sized,
+      variants: sized.variants.map(({ width, webp }, i) => (i === 1 ? { width, webp } : { width, webp, avif: `/x-${width}.avif` })),
+    };
+    expect(pictureSource(webpOnly, 400).avifSrcSet).toBeUndefined();
+    expect(pictureSource(seeded, 400).avifSrcSet).toBeUndefined();
+  });
+
   it('when a picture was stored before (the seed’s), then it keeps its one URL and no srcset', () => {
     expect(webpSrcSet(seeded)).toBeUndefined();
     expect(itemImages(item([seeded]))).toEqual([{ src: '/uploads/items/seed-1.webp' }]);

@@ -1,6 +1,7 @@
 import { AspectRatio, Button, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { advertCountdown, advertHref } from '@shared/rules/advert-countdown';
+import { sizesSrcSet } from '../../../lib/picture-srcset';
 import { useServerNow } from '../../../lib/server-clock';
 import type { Advert, AdvertPictureSize } from '../api/get-adverts';
 import classes from './advert-countdown.module.css';
@@ -76,11 +77,10 @@ function BannerPicture({ image, sizes, twoColumns, first }: { image: string; siz
   if (sizes.length === 0) return <Image src={image} alt="" fit="cover" fetchPriority={fetchPriority} />;
   // Two banners side by side from `md` (62em) up, in a page at most 1400 px wide.
   const shown = twoColumns ? '(min-width: 62em) min(50vw, 700px), 100vw' : 'min(100vw, 1400px)';
-  const srcSet = (format: 'webp' | 'avif') => sizes.map((s) => `${s[format]} ${s.width}w`).join(', ');
   return (
     <picture className={classes.picture}>
-      <source type="image/avif" srcSet={srcSet('avif')} sizes={shown} />
-      <Image src={image} srcSet={srcSet('webp')} sizes={shown} alt="" fit="cover" h="100%" fetchPriority={fetchPriority} />
+      <source type="image/avif" srcSet={sizesSrcSet(sizes, 'avif')} sizes={shown} />
+      <Image src={image} srcSet={sizesSrcSet(sizes, 'webp')} sizes={shown} alt="" fit="cover" h="100%" fetchPriority={fetchPriority} />
     </picture>
   );
 }

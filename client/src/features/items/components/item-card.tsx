@@ -14,6 +14,7 @@ import { lotOutcome, notSoldText } from '@shared/rules/lot-outcome';
 import { formatDateTimeGB } from '../../../lib/dates';
 import { cardPicture, itemName, referenceCode } from '../utils/item-display';
 import { ItemBadges } from './item-type-badge';
+import { Picture } from '../../../components/picture';
 import classes from './item-card.module.css';
 
 /** Price label and amount of a card: current bid when there is one, else the starting price. */
@@ -70,7 +71,7 @@ export function ItemCard({ item, now, onPreview, watchSlot, cartAction, watchAct
     <Card withBorder radius="md" padding={0} className={classes.card} data-testid="item-card" data-item-id={item.id}>
       <button type="button" className={classes.media} onClick={() => onPreview(item)} aria-label={`Quick view of ${name}`}>
         {image ? (
-          <img src={image.src} srcSet={image.srcSet} sizes="(max-width: 36em) 100vw, (max-width: 62em) 50vw, 400px" alt={name} loading="lazy" />
+          <Picture source={image} sizes="(max-width: 36em) 100vw, (max-width: 62em) 50vw, 400px" alt={name} loading="lazy" />
         ) : (
           <div className={classes.noImage}>
             <IconPhoto size={36} stroke={1.5} />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Portal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPhoto, IconX, IconZoomIn } from '@tabler/icons-react';
 import type { PictureSource } from '../../../lib/picture-srcset';
+import { Picture } from '../../../components/picture';
 import classes from './item-gallery.module.css';
 
 /**
@@ -48,7 +49,7 @@ export function ItemGallery({ images, name }: { images: PictureSource[]; name: s
     <Stack gap="sm" data-testid="gallery">
       <button type="button" className={classes.main} onClick={() => setOpen(true)} aria-label="Open full-screen picture">
         {/* The page's largest picture: fetched first (issue 17 "the first lot pictures prioritised"). */}
-        <img src={current.src} srcSet={current.srcSet} sizes="(max-width: 62em) 100vw, 58vw" alt={name} fetchPriority="high" />
+        <Picture source={current} sizes="(max-width: 62em) 100vw, 58vw" alt={name} fetchPriority="high" />
         <span className={classes.zoomHint}>
           <IconZoomIn size={14} /> {count > 1 ? `${index + 1} / ${count}` : 'Zoom'}
         </span>
@@ -64,7 +65,7 @@ export function ItemGallery({ images, name }: { images: PictureSource[]; name: s
               aria-label={`Show picture ${i + 1}`}
               aria-current={i === index}
             >
-              <img src={picture.src} srcSet={picture.srcSet} sizes="160px" alt="" loading="lazy" />
+              <Picture source={picture} sizes="160px" alt="" loading="lazy" />
             </button>
           ))}
         </SimpleGrid>
@@ -72,7 +73,7 @@ export function ItemGallery({ images, name }: { images: PictureSource[]; name: s
       {open && (
         <Portal>
           <div className={classes.lightbox} onClick={() => setOpen(false)} role="dialog" aria-modal="true" aria-label="Picture viewer" data-testid="lightbox">
-            <img src={current.src} srcSet={current.srcSet} sizes="100vw" alt={name} onClick={(e) => e.stopPropagation()} />
+            <Picture source={current} sizes="100vw" alt={name} onClick={(e) => e.stopPropagation()} />
             <ActionIcon className={classes.lbClose} variant="filled" color="dark" size="lg" radius="xl" onClick={() => setOpen(false)} aria-label="Close">
               <IconX size={20} />
             </ActionIcon>

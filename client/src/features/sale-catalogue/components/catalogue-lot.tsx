@@ -11,6 +11,7 @@ import { formatMK } from '@shared/rules/money';
 import { lotCountdown } from '@shared/rules/time-left';
 import type { Item } from '@shared/schemas/item.schema';
 import { pictureSource } from '../../../lib/picture-srcset';
+import { Picture } from '../../../components/picture';
 import classes from './catalogue-lot.module.css';
 
 // Built once: each lot's close time is drawn again every second while the catalogue counts down.
@@ -69,7 +70,7 @@ export const CatalogueLot = memo(function CatalogueLot({ lot }: { lot: Item }) {
           </Text>
         </Stack>
         <Link to={`/item/${lot.id}`} className={classes.picture} aria-hidden="true" tabIndex={-1}>
-          {picture ? <img src={picture.src} srcSet={picture.srcSet} sizes="120px" alt="" loading="lazy" /> : <IconPhoto size={22} color="gray" />}
+          {picture ? <Picture source={picture} sizes="120px" alt="" loading="lazy" /> : <IconPhoto size={22} color="gray" />}
         </Link>
         <Stack gap={2} className={classes.main}>
           <Text component={Link} to={`/item/${lot.id}`} fw={650} lineClamp={2} className={classes.name} data-testid="catalogue-lot-name">
