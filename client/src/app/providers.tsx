@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { Provider as JotaiProvider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
+import { useOnceTrue } from '../lib/use-once-true';
 import { appStore } from '../lib/store';
 import { theme } from './theme';
 
@@ -16,11 +17,7 @@ const ToastContainer = lazy(() => import('./toast-container').then((m) => ({ def
  * only needs the store) and appears once the container has loaded.
  */
 function DeferredToasts() {
-  const shown = useNotifications().notifications.length > 0;
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (shown) setWanted(true);
-  }, [shown]);
+  const wanted = useOnceTrue(useNotifications().notifications.length > 0);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { OPEN_AUTH_MODAL_EVENT, type OpenAuthModalDetail } from '../../lib/auth-modal';
 import { cartDrawerOpenAtom } from '../../features/cart/atoms/cart-atoms';
+import { useOnceTrue } from '../../lib/use-once-true';
 
 const AuthModal = lazy(() => import('../../features/auth/components/auth-modal').then((m) => ({ default: m.AuthModal })));
 const CartDrawer = lazy(() => import('../../features/cart/components/cart-drawer').then((m) => ({ default: m.CartDrawer })));
@@ -28,11 +29,7 @@ export function DeferredAuthModal() {
 
 /** The cart drawer, loaded the first time it opens, then kept mounted. */
 export function DeferredCartDrawer() {
-  const opened = useAtomValue(cartDrawerOpenAtom);
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (opened) setWanted(true);
-  }, [opened]);
+  const wanted = useOnceTrue(useAtomValue(cartDrawerOpenAtom));
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
