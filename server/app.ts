@@ -144,8 +144,8 @@ export function createApp(deps: AppDeps): GavelRequestListener {
     strictTransportSecurity: config.COOKIE_SECURE,
   });
   // The built client's hashed files need none of the page's security headers (hashedAssets).
-  const hasClient = deps.clientDir !== undefined && fs.existsSync(path.join(deps.clientDir, 'index.html'));
-  if (hasClient && deps.clientDir) app.use('/assets', hashedAssets(deps.clientDir));
+  const clientDir = deps.clientDir && fs.existsSync(path.join(deps.clientDir, 'index.html')) ? deps.clientDir : undefined;
+  if (clientDir) app.use('/assets', hashedAssets(clientDir));
   app.use(securityHeaders);
   app.use(compressAnswers);
   const tokenCache = new TokenCache();
@@ -282,14 +282,14 @@ export function createApp(deps: AppDeps): GavelRequestListener {
   app.use(createOpsRouter({ db, redis: deps.redis, metrics: deps.metrics }));
   app.use(createQueuesBoardRouter({ queues: deps.queues ?? null }));
 
-  if (hasClient && deps.clientDir) {
-    const pageHtml = createPageHtml(deps.clientDir);
+  if (clientDir) {
+    const pageHtml = createPageHtml(clientDir);
     const firstScreens = createFirstScreens({
       db,
-      ssrDir: path.join(deps.clientDir, '..', 'dist-ssr'),
+      ssrDir: path.join(clientDir, '..', 'dist-ssr'),
       onError: (err) => deps.logger.warn({ err }, 'first screen not drawn; the page is sent without it'),
     });
-    app.use(clientAssets(deps.clientDir));
+    app.use(clientAssets(clientDir));
     app.use(async (req, res, next) => {
       if (req.method !== 'GET' || API_PREFIXES.some((p) => req.path.startsWith(p))) return next();
       // The home, lot and catalogue pages come with their first screen when it is drawn in time (issue 17).

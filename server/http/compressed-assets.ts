@@ -3,28 +3,28 @@ import type { RequestHandler } from 'express';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
 
-/** Hashed build output (Vite names every asset with its content hash): cached for a year, never revalidated. */
+/** Hashed build output (Vite names every asset with its content hash), as a request path: cached for a year, never revalidated. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
 
+/** Static options of express-static-gzip's inner serve-static (its `setHeaders` and the rest). */
+type ServeStaticOptions = NonNullable<NonNullable<Parameters<typeof expressStaticGzip>[1]>['serveStatic']>;
+
 /**
- * The built client's files as the build left them beside each text asset: brotli (`.br`) when the
- * browser takes it, else gzip (`.gz`), else the file itself; `Vary: Accept-Encoding`. Hashed
- * assets are `public, max-age=31536000, immutable`; other files (the service worker, icons) are
- * revalidated every time (`no-cache` with their ETag). Source: issue 17 "Compression … Cache-Control".
+ * Files of `dir` as the build left them beside each text asset: brotli (`.br`) when the browser
+ * takes it, else gzip (`.gz`), else the file itself; `Vary: Accept-Encoding`; never a folder's
+ * index (`/` is a page like the others: server/http/page-preloads.ts). `serveStatic` adds to that.
+ */
+function precompressedFiles(dir: string, serveStatic: ServeStaticOptions): RequestHandler {
+  return expressStaticGzip(dir, { enableBrotli: true, index: false, orderPreference: ['br', 'gz'], serveStatic: { index: false, ...serveStatic } });
+}
+
+/**
+ * The built client's other files (the service worker, the manifest, icons) as
+ * {@link precompressedFiles}, revalidated every time (`no-cache` with their ETag); the hashed
+ * assets are answered before this by {@link hashedAssets}. Source: issue 17 "Compression … Cache-Control".
  */
 export function clientAssets(clientDir: string): RequestHandler {
-  return expressStaticGzip(clientDir, {
-    enableBrotli: true,
-    // `/` is a page like the others (server/http/page-preloads.ts), not the built index.html as it is.
-    index: false,
-    orderPreference: ['br', 'gz'],
-    serveStatic: {
-      index: false,
-      setHeaders: (res, filePath) => {
-        res.setHeader('Cache-Control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    },
-  });
+  return precompressedFiles(clientDir, { setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') });
 }
 
 /**
@@ -39,20 +39,14 @@ export function clientAssets(clientDir: string): RequestHandler {
  * Source: issue 17 "First visit to the home page: ≤ 200 KB transferred in all".
  */
 export function hashedAssets(clientDir: string): RequestHandler {
-  const serve = expressStaticGzip(path.join(clientDir, 'assets'), {
-    enableBrotli: true,
-    index: false,
-    orderPreference: ['br', 'gz'],
-    serveStatic: {
-      index: false,
-      etag: false,
-      lastModified: false,
-      acceptRanges: false,
-      setHeaders: (res) => {
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-      },
+  const serve = precompressedFiles(path.join(clientDir, 'assets'), {
+    etag: false,
+    lastModified: false,
+    acceptRanges: false,
+    setHeaders: (res) => {
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     },
   });
   return (req, res, next) => {
