@@ -63,30 +63,37 @@ export interface StoredBanner {
 }
 
 /** The file name of a banner `key` at `width` px in `format`: the full size keeps the plain name older links know. */
-export function bannerFileName(key: string, width: number, format: 'webp' | 'avif'): string {
+function bannerFileName(key: string, width: number, format: 'webp' | 'avif'): string {
   return width === BANNER_WIDTH && format === 'webp' ? `${key}.webp` : `${key}-${width}.${format}`;
 }
 
 /**
+ * Banner `key`'s files, each named by `urlOf(file name)`: `image` the full-size WebP, `variants`
+ * WebP and AVIF at each of {@link BANNER_WIDTHS}, widest last. With `(name) => name`, the file names.
+ */
+export function storedBanner(key: string, urlOf: (fileName: string) => string): StoredBanner {
+  return {
+    image: urlOf(bannerFileName(key, BANNER_WIDTH, 'webp')),
+    variants: BANNER_WIDTHS.map((width) => ({ width, webp: urlOf(bannerFileName(key, width, 'webp')), avif: urlOf(bannerFileName(key, width, 'avif')) })),
+  };
+}
+
+/**
  * Writes one banner (any picture sharp reads, cropped to 3:1 already or not) under `dir` as
- * `key.webp` (1200×400) and WebP and AVIF at each of {@link BANNER_WIDTHS}, each file first under a
- * temporary name (a half-written file never has the final name). Used by uploads and the seed.
- * @returns the files' names by width, widest last (`webp`/`avif`: file names, not URLs).
+ * {@link storedBanner} names its files: `key.webp` (1200×400) and WebP and AVIF at each of
+ * {@link BANNER_WIDTHS}, each file first under a temporary name (a half-written file never has
+ * the final name). Used by uploads and the seed.
  * @throws whatever sharp throws for a picture it cannot decode.
  */
-export async function writeBannerFiles(dir: string, key: string, source: () => Sharp): Promise<{ width: number; webp: string; avif: string }[]> {
-  const written: { width: number; webp: string; avif: string }[] = [];
-  for (const width of BANNER_WIDTHS) {
-    const height = Math.round((width * BANNER_HEIGHT) / BANNER_WIDTH);
-    const files = { width, webp: bannerFileName(key, width, 'webp'), avif: bannerFileName(key, width, 'avif') };
-    const sized = () => source().resize(width, height, { fit: 'cover', position: 'attention' });
+export async function writeBannerFiles(dir: string, key: string, source: () => Sharp): Promise<void> {
+  for (const files of storedBanner(key, (name) => name).variants) {
+    const height = Math.round((files.width * BANNER_HEIGHT) / BANNER_WIDTH);
+    const sized = () => source().resize(files.width, height, { fit: 'cover', position: 'attention' });
     await Promise.all([
       writeAtomically(path.join(dir, files.webp), (tmp) => sized().webp({ quality: 80 }).toFile(tmp)),
       writeAtomically(path.join(dir, files.avif), (tmp) => sized().avif({ quality: 50, effort: 2 }).toFile(tmp)),
     ]);
-    written.push(files);
   }
-  return written;
 }
 
 /** Runs `write` to a temporary file beside `target`, then renames it into place. */
@@ -114,12 +121,12 @@ export async function storeAdvertImage(uploadsDir: string, file: Buffer): Promis
   const dir = path.join(uploadsDir, 'adverts');
   await fs.mkdir(dir, { recursive: true });
   const key = `advert-${randomBytes(6).toString('hex')}`;
-  const url = (name: string) => `/uploads/adverts/${name}`;
+  const read = () => sharp(file, { limitInputPixels: ADVERT_IMAGE_MAX_PIXELS, failOn: 'error' });
   try {
-    const { format } = await sharp(file, { limitInputPixels: ADVERT_IMAGE_MAX_PIXELS, failOn: 'error' }).metadata();
+    const { format } = await read().metadata();
     if (!ADVERT_IMAGE_FORMATS.has(format)) throw new Error(`not a banner format: ${format}`);
-    const files = await writeBannerFiles(dir, key, () => sharp(file, { limitInputPixels: ADVERT_IMAGE_MAX_PIXELS, failOn: 'error' }).rotate());
-    return { image: url(bannerFileName(key, BANNER_WIDTH, 'webp')), variants: files.map((f) => ({ width: f.width, webp: url(f.webp), avif: url(f.avif) })) };
+    await writeBannerFiles(dir, key, () => read().rotate());
+    return storedBanner(key, (name) => `/uploads/adverts/${name}`);
   } catch {
     throw AppError.validation({ image: [NOT_A_PICTURE] });
   }

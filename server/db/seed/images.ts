@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { BANNER_WIDTHS, bannerFileName, writeBannerFiles, type StoredBanner } from '../../adverts/adverts.service.js';
+import { storedBanner, writeBannerFiles, type StoredBanner } from '../../adverts/adverts.service.js';
 
 /**
  * Placeholder pictures for the seeded catalogue: SVG drawn here (gradient per category, a large
@@ -395,13 +395,9 @@ export async function renderBanners(uploadsDir: string, banners: ImageJob[]): Pr
       const dir = path.dirname(path.join(uploadsDir, banner.file));
       const key = path.basename(banner.file, '.webp');
       fs.mkdirSync(dir, { recursive: true });
-      const names = BANNER_WIDTHS.flatMap((w) => [bannerFileName(key, w, 'webp'), bannerFileName(key, w, 'avif')]);
+      const names = storedBanner(key, (name) => name).variants.flatMap((v) => [v.webp, v.avif]);
       if (!names.every((n) => fs.existsSync(path.join(dir, n)))) await writeBannerFiles(dir, key, () => sharp(Buffer.from(banner.svg)));
-      const url = (name: string) => uploadsUrl(path.join(path.dirname(banner.file), name));
-      return {
-        image: uploadsUrl(banner.file),
-        variants: BANNER_WIDTHS.map((w) => ({ width: w, webp: url(bannerFileName(key, w, 'webp')), avif: url(bannerFileName(key, w, 'avif')) })),
-      };
+      return storedBanner(key, (name) => uploadsUrl(path.join(path.dirname(banner.file), name)));
     }),
   );
 }
