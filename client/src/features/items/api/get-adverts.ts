@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AdvertPictureSize } from '@shared/schemas/advert.schema';
 import { apiGet } from '../../../lib/api-client';
 
 /** Advert (promotional banner). Source: spec/accounts-and-shell.md §3 "Advert". */
@@ -14,13 +15,6 @@ export interface Advert {
   auction_type_id: number | null;
   /** That sale's dates: the countdown runs to them. */
   sale: { id: number; name: string; date_from: string | null; date_to: string | null } | null;
-}
-
-/** One stored width of an advert's banner: WebP and AVIF URLs. */
-export interface AdvertPictureSize {
-  width: number;
-  webp: string;
-  avif: string;
 }
 
 const pictureSizeSchema = z.object({ width: z.coerce.number().int().positive(), webp: z.string(), avif: z.string() });

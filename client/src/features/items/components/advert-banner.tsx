@@ -1,9 +1,10 @@
 import { AspectRatio, Button, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { advertCountdown, advertHref } from '@shared/rules/advert-countdown';
+import type { AdvertPictureSize } from '@shared/schemas/advert.schema';
 import { sizesSrcSet } from '../../../lib/picture-srcset';
 import { useServerNow } from '../../../lib/server-clock';
-import type { Advert, AdvertPictureSize } from '../api/get-adverts';
+import type { Advert } from '../api/get-adverts';
 import classes from './advert-countdown.module.css';
 
 /** Days, hours, minutes and seconds left until `dateTo` (all zero once past). */
