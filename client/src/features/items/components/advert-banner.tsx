@@ -1,7 +1,8 @@
-import { AspectRatio, Button, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { AspectRatio, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { advertCountdown, advertHref } from '@shared/rules/advert-countdown';
 import type { AdvertPictureSize } from '@shared/schemas/advert.schema';
+import { Picture } from '../../../components/picture';
 import { sizesSrcSet } from '../../../lib/picture-srcset';
 import { useServerNow } from '../../../lib/server-clock';
 import type { Advert } from '../api/get-adverts';
@@ -74,15 +75,17 @@ export function AdvertBanner({ adverts }: { adverts: Advert[] }) {
  * sizes shows its one file. The first banner is the home page's largest picture: fetched first.
  */
 function BannerPicture({ image, sizes, twoColumns, first }: { image: string; sizes: AdvertPictureSize[]; twoColumns: boolean; first: boolean }) {
-  const fetchPriority = first ? 'high' : undefined;
-  if (sizes.length === 0) return <Image src={image} alt="" fit="cover" fetchPriority={fetchPriority} />;
   // Two banners side by side from `md` (62em) up, in a page at most 1400 px wide.
   const shown = twoColumns ? '(min-width: 62em) min(50vw, 700px), 100vw' : 'min(100vw, 1400px)';
   return (
-    <picture className={classes.picture}>
-      <source type="image/avif" srcSet={sizesSrcSet(sizes, 'avif')} sizes={shown} />
-      <Image src={image} srcSet={sizesSrcSet(sizes, 'webp')} sizes={shown} alt="" fit="cover" h="100%" fetchPriority={fetchPriority} />
-    </picture>
+    <div className={classes.picture}>
+      <Picture
+        source={{ src: image, srcSet: sizesSrcSet(sizes, 'webp'), avifSrcSet: sizesSrcSet(sizes, 'avif') }}
+        sizes={shown}
+        alt=""
+        fetchPriority={first ? 'high' : undefined}
+      />
+    </div>
   );
 }
 
