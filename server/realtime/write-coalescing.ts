@@ -1,6 +1,7 @@
 import type { Socket as NetSocket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Server } from 'socket.io';
+import { batchRoomWrites } from './room-batching.js';
 
 /**
  * Default length of a socket's write window, ms (`SOCKET_WRITE_WINDOW_MS`; 0 turns coalescing
@@ -33,9 +34,12 @@ interface EngineConnection {
  * polling is left alone: it batches by itself. One socket message here costs mostly the kernel's
  * loopback send, paid per write (README, Performance). Reaches into engine.io's connection
  * (`flush`, `writeBuffer`) and ws's socket (`_socket`); `tests/server/realtime/write-coalescing.test.ts` pins both.
+ * A busy room's broadcasts are also held once per window for the whole room and written as one
+ * shared buffer (server/realtime/room-batching.ts).
  */
 export function coalesceSocketWrites(io: Server, windowMs: number): void {
   if (windowMs <= 0) return;
+  batchRoomWrites(io, windowMs);
   const waiting = new Set<() => void>();
   let tick: NodeJS.Timeout | null = null;
 
