@@ -118,6 +118,22 @@ export class WatcherPool {
   private readonly early = new Map<number, number[]>();
   private connectFailures = 0;
   private fanoutBeforeAck = 0;
+  /** The last events parsed, by their text: every watcher of a lot receives the same text. */
+  private readonly parsed = new Map<string, BidPlacedEvent>();
+
+  /**
+   * A `42["bid:placed",{…}]` message's payload. Parsed once per distinct text: the thousands of
+   * watchers of one lot receive the same bytes, and parsing each copy again would make the
+   * generator, not the server, the limit of the fan-out figure on a shared machine.
+   */
+  private parseEvent(raw: string): BidPlacedEvent {
+    const known = this.parsed.get(raw);
+    if (known) return known;
+    const e = (JSON.parse(raw.slice(2)) as [string, BidPlacedEvent])[1];
+    if (this.parsed.size >= 512) this.parsed.clear();
+    this.parsed.set(raw, e);
+    return e;
+  }
 
   constructor(
     private readonly targets: string[],
@@ -134,7 +150,7 @@ export class WatcherPool {
         let lastAmount = 0;
         const onEvent = (name: string, raw: string) => {
           if (name !== 'bid:placed') return;
-          const e = (JSON.parse(raw.slice(2)) as [string, BidPlacedEvent])[1];
+          const e = this.parseEvent(raw);
           if (e.item_id !== itemId) return;
           const now = clockMs();
           log.received++;
