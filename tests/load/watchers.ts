@@ -41,6 +41,9 @@ interface BidPlacedEvent {
   bid_amount: number;
 }
 
+/** Distinct event messages a pool remembers decoded (a few windows' worth of one lot's bids). */
+const RECENT_EVENTS = 32;
+
 /**
  * One watcher's connection: a minimal Socket.IO client (protocol 5 over Engine.IO 4, WebSocket
  * transport only) on the `ws` library. A load generator receiving 250,000 messages a second on
@@ -55,9 +58,10 @@ class WatcherConnection {
 
   /**
    * Connects to `target`'s `/socket.io/` and subscribes to `item:{itemId}`; `onReady(ok)` once
-   * subscribed (true) or failed (false); `onEvent(name, payloadJson)` for every event after.
+   * subscribed (true) or failed (false); `onEvent(message)` for every event after (the whole
+   * `42[...]` message, as received).
    */
-  constructor(target: string, itemId: number, onReady: (ok: boolean) => void, onEvent: (name: string, raw: string) => void) {
+  constructor(target: string, itemId: number, onReady: (ok: boolean) => void, onEvent: (message: Buffer) => void) {
     const url = `${target.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
     this.ws = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true, handshakeTimeout: 20_000 });
     let settled = false;
@@ -68,6 +72,10 @@ class WatcherConnection {
       onReady(ok);
     };
     this.ws.on('message', (data: Buffer) => {
+      if (data[0] === 52 && data[1] === 50) {
+        onEvent(data); // '42["name",payload,...]'
+        return;
+      }
       const m = data.toString();
       switch (m.charCodeAt(0)) {
         case 50: // '2' ping
@@ -82,11 +90,7 @@ class WatcherConnection {
           return;
       }
       const type = m.charCodeAt(1);
-      if (type === 50) {
-        // '42["name",payload,...]'
-        const comma = m.indexOf('",', 4);
-        if (comma > 0) onEvent(m.slice(4, comma), m);
-      } else if (type === 48)
+      if (type === 48)
         this.ws.send(`420["item:subscribe",{"item_id":${itemId}}]`); // '40{sid}' connected
       else if (type === 51)
         ready(true); // '43' ack of item:subscribe
@@ -118,21 +122,28 @@ export class WatcherPool {
   private readonly early = new Map<number, number[]>();
   private connectFailures = 0;
   private fanoutBeforeAck = 0;
-  /** The last events parsed, by their text: every watcher of a lot receives the same text. */
-  private readonly parsed = new Map<string, BidPlacedEvent>();
+  /** The last distinct event messages received and what they say (null: not a `bid:placed`), newest at `recentAt - 1`. */
+  private readonly recent: Array<{ bytes: Buffer; event: BidPlacedEvent | null }> = [];
+  private recentAt = 0;
 
   /**
-   * A `42["bid:placed",{…}]` message's payload. Parsed once per distinct text: the thousands of
-   * watchers of one lot receive the same bytes, and parsing each copy again would make the
-   * generator, not the server, the limit of the fan-out figure on a shared machine.
+   * A `42["name",payload,…]` message's `bid:placed` payload, or null for another event. Each
+   * distinct message is decoded once: the thousands of watchers of one lot receive the same bytes
+   * in the same order, so a copy is recognised by comparing bytes with the last few decoded
+   * (no string, no hashing); decoding every copy made the generator, not the server, the limit of
+   * the fan-out figure on a shared machine.
    */
-  private parseEvent(raw: string): BidPlacedEvent {
-    const known = this.parsed.get(raw);
-    if (known) return known;
-    const e = (JSON.parse(raw.slice(2)) as [string, BidPlacedEvent])[1];
-    if (this.parsed.size >= 512) this.parsed.clear();
-    this.parsed.set(raw, e);
-    return e;
+  private decodeEvent(message: Buffer): BidPlacedEvent | null {
+    for (let k = 1; k <= this.recent.length; k++) {
+      const r = this.recent[(this.recentAt - k + RECENT_EVENTS) % RECENT_EVENTS];
+      if (r.bytes.length === message.length && r.bytes.equals(message)) return r.event;
+    }
+    const m = message.toString();
+    const comma = m.indexOf('",', 4);
+    const event = comma > 0 && m.slice(4, comma) === 'bid:placed' ? (JSON.parse(m.slice(2)) as [string, BidPlacedEvent])[1] : null;
+    this.recent[this.recentAt] = { bytes: Buffer.from(message), event };
+    this.recentAt = (this.recentAt + 1) % RECENT_EVENTS;
+    return event;
   }
 
   constructor(
@@ -148,10 +159,9 @@ export class WatcherPool {
         const itemId = this.items[w % this.items.length];
         const log: WatcherLog = { itemId, received: 0, hash: HASH_SEED, outOfOrder: 0 };
         let lastAmount = 0;
-        const onEvent = (name: string, raw: string) => {
-          if (name !== 'bid:placed') return;
-          const e = this.parseEvent(raw);
-          if (e.item_id !== itemId) return;
+        const onEvent = (message: Buffer) => {
+          const e = this.decodeEvent(message);
+          if (!e || e.item_id !== itemId) return;
           const now = clockMs();
           log.received++;
           log.hash = chainHash(log.hash, e.bid.id);
