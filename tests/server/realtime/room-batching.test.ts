@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Server } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { coalesceSocketWrites } from '../../../server/realtime/write-coalescing.js';
+import { countKernelWrites } from '../../helpers/kernel-writes.js';
 
 type Transport = 'websocket' | 'polling';
 
@@ -20,13 +21,7 @@ async function start(windowMs: number, transports: Transport[]) {
   io.engine.on('connection', (connection: { transport: { name: string; socket?: { _socket: NetSocket } }; on(event: 'packetCreate', l: () => void): void }) => {
     // Engine.IO packets made for one socket (Socket.IO's per-socket broadcast makes one per event and socket).
     connection.on('packetCreate', () => packets++);
-    if (connection.transport.name !== 'websocket') return;
-    type Write = (...args: unknown[]) => void;
-    const tcp = connection.transport.socket!._socket as NetSocket & { _write: Write; _writev: Write };
-    const write = tcp._write.bind(tcp);
-    const writev = tcp._writev.bind(tcp);
-    tcp._write = (...args) => (writes++, write(...args));
-    tcp._writev = (...args) => (writes++, writev(...args));
+    if (connection.transport.name === 'websocket') countKernelWrites(connection.transport.socket!._socket, () => writes++);
   });
   io.on('connection', (socket) => {
     void socket.join('lot');

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Server } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { coalesceSocketWrites } from '../../../server/realtime/write-coalescing.js';
+import { countKernelWrites } from '../../helpers/kernel-writes.js';
 
 /** A Socket.IO server with coalescing at `windowMs` (0: off) and one WebSocket client in room 'lot'. */
 async function start(windowMs: number) {
@@ -12,13 +13,7 @@ async function start(windowMs: number) {
   coalesceSocketWrites(io, windowMs);
   let writes = 0;
   io.engine.on('connection', (connection: { transport: { socket: { _socket: NetSocket } } }) => {
-    // Counts what reaches the kernel: one call per write or writev of the TCP socket.
-    type Write = (...args: unknown[]) => void;
-    const tcp = connection.transport.socket._socket as NetSocket & { _write: Write; _writev: Write };
-    const write = tcp._write.bind(tcp);
-    const writev = tcp._writev.bind(tcp);
-    tcp._write = (...args) => (writes++, write(...args));
-    tcp._writev = (...args) => (writes++, writev(...args));
+    countKernelWrites(connection.transport.socket._socket, () => writes++);
   });
   io.on('connection', (socket) => {
     void socket.join('lot');
