@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import type { MediaVariantView } from './lot.schema.js';
 
 /** Advert as the API answers it. Source: spec/accounts-and-shell.md §3 "Advert". */
 export interface AdvertView {
   id: number;
   image: string | null;
   /** `image` at 480, 800 and 1200 px wide as WebP and AVIF URLs, widest last; empty for a banner stored before sizes were kept (issue 17). */
-  image_variants: AdvertPictureSize[];
+  image_variants: MediaVariantView[];
   description: string | null;
   link_url: string;
   date_from: string;
@@ -16,13 +17,6 @@ export interface AdvertView {
   auction_type_id: number | null;
   /** That sale's name and dates (ISO 8601 UTC), or null when not linked. */
   sale: AdvertSale | null;
-}
-
-/** One stored width (px) of an advert's banner: its WebP and AVIF URLs. */
-export interface AdvertPictureSize {
-  width: number;
-  webp: string;
-  avif: string;
 }
 
 /** The sale an advert announces: its countdown and registration link follow it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AdvertPictureSize } from '@shared/schemas/advert.schema';
+import type { MediaVariantView } from '@shared/schemas/lot.schema';
 import { apiGet } from '../../../lib/api-client';
 
 /** Advert (promotional banner). Source: spec/accounts-and-shell.md §3 "Advert". */
@@ -7,7 +7,7 @@ export interface Advert {
   id: number;
   image: string | null;
   /** `image` at several widths as WebP and AVIF, widest last; empty when the server keeps none (issue 17). */
-  image_variants: AdvertPictureSize[];
+  image_variants: MediaVariantView[];
   description: string | null;
   date_from: string | null;
   date_to: string | null;

@@ -1,7 +1,7 @@
 import { AspectRatio, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { advertCountdown, advertHref } from '@shared/rules/advert-countdown';
-import type { AdvertPictureSize } from '@shared/schemas/advert.schema';
+import type { MediaVariantView } from '@shared/schemas/lot.schema';
 import { Picture } from '../../../components/picture';
 import { sizesSrcSet } from '../../../lib/picture-srcset';
 import { useServerNow } from '../../../lib/server-clock';
@@ -74,7 +74,7 @@ export function AdvertBanner({ adverts }: { adverts: Advert[] }) {
  * 800 px of the 1200, a third of the bytes: issue 17 "Pictures: srcset"); a banner stored without
  * sizes shows its one file. The first banner is the home page's largest picture: fetched first.
  */
-function BannerPicture({ image, sizes, twoColumns, first }: { image: string; sizes: AdvertPictureSize[]; twoColumns: boolean; first: boolean }) {
+function BannerPicture({ image, sizes, twoColumns, first }: { image: string; sizes: MediaVariantView[]; twoColumns: boolean; first: boolean }) {
   // Two banners side by side from `md` (62em) up, in a page at most 1400 px wide.
   const shown = twoColumns ? '(min-width: 62em) min(50vw, 700px), 100vw' : 'min(100vw, 1400px)';
   return (
