@@ -2,8 +2,11 @@ import type { Socket as NetSocket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Server, Socket } from 'socket.io';
 
-/** Sockets written between two turns of the event loop when a room's batch goes out. */
-const FLUSH_SLICE = 250;
+/**
+ * Connections written between two turns of the event loop when many go out at once (a room's
+ * batch here, the window tick in write-coalescing.ts), so requests are served during a big flush.
+ */
+export const FLUSH_SLICE = 250;
 
 /** A WebSocket frame as Socket.IO's adapter pre-encodes it for a broadcast (header and payload, or one buffer). */
 type PreEncodedFrame = Buffer | Buffer[];

@@ -1,7 +1,7 @@
 import type { Socket as NetSocket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Server } from 'socket.io';
-import { batchRoomWrites } from './room-batching.js';
+import { batchRoomWrites, FLUSH_SLICE } from './room-batching.js';
 
 /**
  * Default length of a socket's write window, ms (`SOCKET_WRITE_WINDOW_MS`; 0 turns coalescing
@@ -10,9 +10,6 @@ import { batchRoomWrites } from './room-batching.js';
  * up. Issue 17 "Fan-out past the per-message floor".
  */
 export const SOCKET_WRITE_WINDOW_MS = 100;
-
-/** Connections flushed between two turns of the event loop, so requests are served during a big flush. */
-const FLUSH_SLICE = 250;
 
 /** The parts of an Engine.IO connection the coalescing uses (engine.io 6's `Socket`). */
 interface EngineConnection {
