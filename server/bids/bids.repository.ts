@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Bid, BidPagination } from '@shared/schemas/bid.schema.js';
+import { prepared } from '../db/prepared-statements.js';
 import type { Database } from '../db/types.js';
 import { parseBandRows, type IncrementBandRow } from './increments.repository.js';
 import { pageInfo } from '../http/pagination.js';
@@ -137,7 +138,7 @@ export async function lockItemsForBids(trx: Kysely<Database>, itemIds: number[],
       controls: string | null;
       bands: string | null;
     }
-  >`
+  >`${prepared('lock_items_for_bids')}
     WITH locked AS MATERIALIZED (
       -- Only the lots are locked, in id order; their sale is joined outside, so the lock carries no copy of the sale's row.
       SELECT id, status, closed_by, bid_amount, bid_count, target_amount, leader_id, date_from, date_to, auction_type_id, reserve_price
@@ -269,54 +270,51 @@ export async function storeBids(
   maximums: MaximumToStore[] = [],
   audit: AuditRowToStore[] = [],
 ): Promise<number | null> {
-  const values = sql.join(
-    changed.map((i) => sql`(${i.id}::bigint, ${i.bid_amount}::numeric, ${i.bid_count}::int, ${i.leader_id}::bigint, ${i.date_to}::timestamptz)`),
-  );
+  // Columns go as arrays (unnest), so the statement's text depends only on which parts it has:
+  // it is prepared once per connection and each part's shape, whatever the batch's size.
   const parts = [
     sql`item_update AS (
       UPDATE items AS i
       SET bid_amount = v.bid_amount, bid_count = v.bid_count, leader_id = v.leader_id, date_to = v.date_to, updated_at = now()
-      FROM (VALUES ${values}) AS v(id, bid_amount, bid_count, leader_id, date_to)
+      FROM unnest(${changed.map((i) => i.id)}::bigint[], ${changed.map((i) => i.bid_amount)}::numeric[], ${changed.map((i) => i.bid_count)}::int[],
+        ${changed.map((i) => i.leader_id)}::bigint[], ${changed.map((i) => i.date_to)}::timestamptz[]) AS v(id, bid_amount, bid_count, leader_id, date_to)
       WHERE i.id = v.id
       RETURNING i.id
     )`,
   ];
   if (bids.length) {
-    const bidValues = sql.join(
-      bids.map((b) => sql`(${b.id}::bigint, ${b.itemId}::bigint, ${b.userId}::bigint, ${b.amount}::numeric, ${b.automatic}::boolean, ${b.maxAmount}::numeric)`),
-    );
     parts.push(sql`bid_insert AS (
       INSERT INTO bids (id, item_id, user_id, bid_amount, automatic, max_amount)
-      VALUES ${bidValues}
+      SELECT * FROM unnest(${bids.map((b) => b.id)}::bigint[], ${bids.map((b) => b.itemId)}::bigint[], ${bids.map((b) => b.userId)}::bigint[],
+        ${bids.map((b) => b.amount)}::numeric[], ${bids.map((b) => b.automatic)}::boolean[], ${bids.map((b) => b.maxAmount)}::numeric[])
       RETURNING id
     )`);
     parts.push(sql`outbox AS (
-      INSERT INTO event_outbox (bid_ids) VALUES (${`{${bids.map((b) => b.id).join(',')}}`}::bigint[])
+      INSERT INTO event_outbox (bid_ids) VALUES (${bids.map((b) => b.id)}::bigint[])
       RETURNING id
     )`);
   }
   if (maximums.length) {
     // One row per lot and bidder: a batch may set the same bidder's maximum twice (the last wins).
-    const last = new Map(maximums.map((m) => [`${m.itemId}:${m.userId}`, m]));
-    const maxValues = sql.join([...last.values()].map((m) => sql`(${m.itemId}::bigint, ${m.userId}::bigint, ${m.maxAmount}::numeric, ${m.order}::bigint)`));
+    const last = [...new Map(maximums.map((m) => [`${m.itemId}:${m.userId}`, m])).values()];
     parts.push(sql`max_upsert AS (
       INSERT INTO maximum_bids (item_id, user_id, max_amount, set_order)
-      VALUES ${maxValues}
+      SELECT * FROM unnest(${last.map((m) => m.itemId)}::bigint[], ${last.map((m) => m.userId)}::bigint[], ${last.map((m) => m.maxAmount)}::numeric[],
+        ${last.map((m) => m.order)}::bigint[])
       ON CONFLICT (item_id, user_id) DO UPDATE SET max_amount = excluded.max_amount, set_order = excluded.set_order, updated_at = now()
       RETURNING item_id
     )`);
   }
   if (audit.length) {
-    const auditValues = sql.join(
-      audit.map((a) => sql`(${a.type}, 'item', ${a.itemId}::bigint, 'user', ${a.userId}::bigint, ${JSON.stringify(a.payload)}::jsonb)`),
-    );
     parts.push(sql`audit_insert AS (
       INSERT INTO domain_events (type, subject_type, subject_id, actor_type, actor_id, payload)
-      VALUES ${auditValues}
+      SELECT a.type, 'item', a.item_id, 'user', a.user_id, a.payload
+      FROM unnest(${audit.map((a) => a.type)}::text[], ${audit.map((a) => a.itemId)}::bigint[], ${audit.map((a) => a.userId)}::bigint[],
+        ${audit.map((a) => JSON.stringify(a.payload))}::jsonb[]) AS a(type, item_id, user_id, payload)
       RETURNING id
     )`);
   }
-  const result = await sql<{ outbox_id: number | null }>`
+  const result = await sql<{ outbox_id: number | null }>`${prepared('store_bids')}
     WITH ${sql.join(parts)}
     SELECT ${bids.length ? sql`(SELECT id FROM outbox)` : sql`NULL::bigint`} AS outbox_id, (SELECT count(*) FROM item_update) AS items
   `.execute(trx);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FileMigrationProvider, Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { PreparingClient } from './prepared-statements.js';
 import type { Database } from './types.js';
 
 const INT8 = 20;
@@ -57,6 +58,8 @@ export async function openDatabase(opts: {
     const logger: DatabaseLogger = opts.logger ?? { warn: (fields, message) => console.warn(`${message}: ${String(fields.message)}`) };
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
+      // Statements marked with `prepared()` are parsed and planned once per connection.
+      Client: PreparingClient,
       max: opts.poolSize ?? 20,
       connectionTimeoutMillis: opts.connectTimeoutMs ?? DATABASE_CONNECT_TIMEOUT_MS,
     });

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
+import pg from 'pg';
+
+const MARK = /^\/\* prepare ([a-z][a-z0-9_]*) \*\//;
+
+/**
+ * Put first in a `sql` template: the statement is prepared once per PostgreSQL connection and
+ * executed by name afterwards, so the server parses and plans it once instead of on every call
+ * (PostgreSQL switches to its generic plan after a few runs when that is no worse). For the
+ * statements of the bid path, which run hundreds of times a second with the same text. The
+ * statement's text must be the same on every call (arrays, not lists of values); a text that
+ * varies only gets another name (the name carries a hash of the text), so mark only statements
+ * with a few shapes. Without PostgreSQL (PGlite) the mark is a plain comment. `name`: lower case,
+ * digits and `_`.
+ */
+export function prepared(name: string): RawBuilder<unknown> {
+  if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`invalid statement name: ${name}`);
+  return sql.raw(`/* prepare ${name} */ `);
+}
+
+/** Statement name of each marked text seen in this process. */
+const names = new Map<string, string>();
+
+/** The statement name for a marked text (its mark's name and a hash of the text), or undefined when unmarked. */
+export function statementName(text: string): string | undefined {
+  const known = names.get(text);
+  if (known) return known;
+  const mark = MARK.exec(text);
+  if (!mark) return undefined;
+  const name = `${mark[1]}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+  names.set(text, name);
+  return name;
+}
+
+/**
+ * The pool's connection class: a `pg` client that runs texts marked with {@link prepared} as
+ * named prepared statements (node-postgres parses a name once per connection and binds it
+ * afterwards); every other query goes through unchanged.
+ */
+export class PreparingClient extends pg.Client {
+  // node-postgres overloads `query` many ways; only (text, values) calls are rewritten.
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    if (typeof text === 'string' && (args.length === 1 || (args.length === 2 && Array.isArray(values)))) {
+      const name = statementName(text);
+      if (name) return super.query({ name, text, values: values as unknown[] | undefined }) as never;
+    }
+    return (super.query as (...a: unknown[]) => unknown)(...args) as never;
+  }
+}
