@@ -11,14 +11,12 @@ import { recordOutboxOnly } from '../events/event-log.repository.js';
 import { savedSearchDigests, savedSearchNotifications } from '../saved-searches/saved-search-matcher.js';
 import {
   advanceNotifierCursor,
-  countPushSubscriptions,
   findBidOutcomesAfter,
   findLoggedEventsAfter,
   findLotNames,
   findOrderSummaries,
   findPreferences,
-  findRecentOutbidSms,
-  findUserPhones,
+  findRecipients,
   insertDeliveries,
   insertNotifications,
   lockNotifierCursor,
@@ -183,10 +181,8 @@ export async function produceNotifications(
     pending.filter((p) => p.userId !== roomBidderId),
   );
   const recipients = [...new Set(inserted.map((s) => s.userId))];
-  const preferences = await findPreferences(trx, recipients);
-  const phones = await findUserPhones(trx, recipients);
+  const { preferences, phones, recentOutbidSms: recentSms, pushDevices } = await findRecipients(trx, recipients, OUTBID_SMS_EVERY_MINUTES);
   // An outbid SMS at most once per lot per 10 minutes (the app and push still tell every time).
-  const recentSms = await findRecentOutbidSms(trx, recipients, OUTBID_SMS_EVERY_MINUTES);
   const itemOf = new Map(pending.map((p) => [`${p.userId}:${p.eventKey}`, p.itemId]));
   const smsAllowed = (s: (typeof inserted)[number]) => {
     if (!malawiE164(phones.get(s.userId))) return false;
@@ -196,7 +192,6 @@ export async function produceNotifications(
     recentSms.add(key);
     return true;
   };
-  const pushDevices = await countPushSubscriptions(trx, recipients);
   const deliveries = await insertDeliveries(
     trx,
     inserted.flatMap((s) =>

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { NotificationView, OutboxMessage } from '@shared/schemas/notification.schema.js';
+import { prepared } from '../db/prepared-statements.js';
 import type { Database, NotificationsTable } from '../db/types.js';
 import { LEADER_AFTER_BID, NEIGHBOUR_BIDS } from '../bids/bids.repository.js';
 
@@ -223,27 +224,22 @@ export interface StoredNotification {
   inserted: boolean;
 }
 
-/** Inserts notifications; a user's event key stored before is skipped. @returns the new rows. */
+/**
+ * Inserts notifications; a user's event key stored before is skipped. The rows go as arrays, so
+ * the statement is prepared once per connection whatever their number (the notifier writes
+ * hundreds a step while bids arrive, issue 14 "Proof and speed"). @returns the new rows.
+ */
 export async function insertNotifications(trx: Kysely<Database>, rows: NotificationToStore[]): Promise<StoredNotification[]> {
   if (rows.length === 0) return [];
-  const inserted = await trx
-    .insertInto('notifications')
-    .values(
-      rows.map((p) => ({
-        user_id: p.userId,
-        type: p.type,
-        item_id: p.itemId,
-        order_id: p.orderId,
-        title: p.title,
-        body: p.body,
-        link: p.link,
-        event_key: p.eventKey,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing())
-    .returning(['id', 'user_id', 'type', 'event_key'])
-    .execute();
-  return inserted.map((r) => ({ id: Number(r.id), userId: Number(r.user_id), type: r.type, eventKey: r.event_key, inserted: true }));
+  const column = <T>(pick: (r: NotificationToStore) => T) => rows.map(pick);
+  const inserted = await sql<{ id: number; user_id: number; type: NotificationsTable['type']; event_key: string }>`${prepared('insert_notifications')}
+    INSERT INTO notifications (user_id, type, item_id, order_id, title, body, link, event_key)
+    SELECT * FROM unnest(${column((r) => r.userId)}::bigint[], ${column((r) => r.type)}::text[], ${column((r) => r.itemId)}::bigint[],
+      ${column((r) => r.orderId)}::bigint[], ${column((r) => r.title)}::text[], ${column((r) => r.body)}::text[], ${column((r) => r.link)}::text[],
+      ${column((r) => r.eventKey)}::text[])
+    ON CONFLICT (user_id, event_key) DO NOTHING
+    RETURNING id, user_id, type, event_key`.execute(trx);
+  return inserted.rows.map((r) => ({ id: Number(r.id), userId: Number(r.user_id), type: r.type, eventKey: r.event_key, inserted: true }));
 }
 
 /** Adds delivery rows (one per notification and channel; a pair stored before is skipped). @returns the new ids. */
@@ -408,29 +404,46 @@ export async function takeClosingReminders(
   }));
 }
 
-/** Users' phone numbers as stored (null: none). */
-export async function findUserPhones(trx: Kysely<Database>, userIds: number[]): Promise<Map<number, string | null>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await trx.selectFrom('users').select(['id', 'phone']).where('id', 'in', userIds).execute();
-  return new Map(rows.map((r) => [Number(r.id), r.phone]));
+/** What the notifier and the preferences page need of some users, read in one round trip (see {@link findRecipients}). */
+export interface Recipients {
+  /** `user:type:channel` → on or off, for the choices users made (the rest follow the defaults). */
+  preferences: Map<string, boolean>;
+  /** Each user's phone number as stored (null: none). */
+  phones: Map<number, string | null>;
+  /** `user:lot` pairs sent an outbid SMS in the last `smsMinutes` (at most one per lot per 10 minutes, issue 16). */
+  recentOutbidSms: Set<string>;
+  /** Browsers subscribed to push, per user (absent: none). */
+  pushDevices: Map<number, number>;
 }
 
 /**
- * The `user:lot` pairs among `userIds` that were sent an outbid SMS in the last `minutes`
- * (at most one per lot per 10 minutes, issue 16).
+ * The notification choices, phone numbers, recent outbid SMS and push subscriptions of `userIds`,
+ * in one prepared statement (the notifier asks once a step; issue 16 "Preferences", issue 14 "Proof and speed").
  */
-export async function findRecentOutbidSms(trx: Kysely<Database>, userIds: number[], minutes: number): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await trx
-    .selectFrom('notification_deliveries as d')
-    .innerJoin('notifications as n', 'n.id', 'd.notification_id')
-    .select(['n.user_id', 'n.item_id'])
-    .where('d.channel', '=', 'sms')
-    .where('n.type', '=', 'outbid')
-    .where('n.user_id', 'in', userIds)
-    .where('d.created_at', '>', sql<Date>`now() - make_interval(mins => ${minutes})`)
-    .execute();
-  return new Set(rows.map((r) => `${r.user_id}:${r.item_id}`));
+export async function findRecipients(db: Kysely<Database>, userIds: number[], smsMinutes: number): Promise<Recipients> {
+  const none: Recipients = { preferences: new Map(), phones: new Map(), recentOutbidSms: new Set(), pushDevices: new Map() };
+  if (userIds.length === 0) return none;
+  const r = await sql<{ preferences: string; phones: string; sms: string; push: string }>`${prepared('find_recipients')}
+    SELECT
+      (SELECT coalesce(json_agg(json_build_array(p.user_id, p.type, p.channel, p.enabled)), '[]')::text
+        FROM notification_preferences p WHERE p.user_id = ANY(${userIds}::bigint[])) AS preferences,
+      (SELECT coalesce(json_agg(json_build_array(u.id, u.phone)), '[]')::text FROM users u WHERE u.id = ANY(${userIds}::bigint[])) AS phones,
+      (SELECT coalesce(json_agg(json_build_array(n.user_id, n.item_id)), '[]')::text
+        FROM notification_deliveries d JOIN notifications n ON n.id = d.notification_id
+        WHERE d.channel = 'sms' AND n.type = 'outbid' AND n.user_id = ANY(${userIds}::bigint[])
+          AND d.created_at > now() - make_interval(mins => ${smsMinutes}::int)) AS sms,
+      (SELECT coalesce(json_agg(json_build_array(s.user_id, s.n)), '[]')::text
+        FROM (SELECT user_id, count(*) AS n FROM push_subscriptions WHERE user_id = ANY(${userIds}::bigint[]) GROUP BY user_id) s) AS push
+  `.execute(db);
+  const row = r.rows[0];
+  if (!row) return none;
+  const parse = <T>(text: string) => JSON.parse(text) as T[];
+  return {
+    preferences: new Map(parse<[number, string, string, boolean]>(row.preferences).map(([u, t, c, on]) => [`${u}:${t}:${c}`, on])),
+    phones: new Map(parse<[number, string | null]>(row.phones).map(([u, phone]) => [Number(u), phone])),
+    recentOutbidSms: new Set(parse<[number, number | null]>(row.sms).map(([u, item]) => `${u}:${item}`)),
+    pushDevices: new Map(parse<[number, number]>(row.push).map(([u, n]) => [Number(u), Number(n)])),
+  };
 }
 
 /** Keeps a text message in the outbox and marks its delivery sent, in one transaction. */
@@ -581,16 +594,4 @@ export async function deletePushSubscriptionById(db: Kysely<Database>, id: numbe
 export async function findPushTargets(db: Kysely<Database>, userId: number): Promise<{ id: number; endpoint: string; p256dh: string; auth: string }[]> {
   const rows = await db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('user_id', '=', userId).orderBy('id').execute();
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
-}
-
-/** How many push subscriptions each of these users has (absent: none). */
-export async function countPushSubscriptions(db: Kysely<Database>, userIds: number[]): Promise<Map<number, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('push_subscriptions')
-    .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('user_id', 'in', userIds)
-    .groupBy('user_id')
-    .execute();
-  return new Map(rows.map((r) => [Number(r.user_id), Number(r.n)]));
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { malawiE164 } from '@shared/rules/sms.js';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, type NotificationPreferences } from '@shared/schemas/notification.schema.js';
 import type { Database } from '../db/types.js';
-import { countPushSubscriptions, findUserPhones, findPreferences } from './notifications.repository.js';
+import { findRecipients } from './notifications.repository.js';
 import { DEFAULT_CHANNELS } from './notification-texts.js';
 
 /**
@@ -11,8 +11,8 @@ import { DEFAULT_CHANNELS } from './notification-texts.js';
  * number cannot take SMS) and how many browsers push goes to. Source: issue 16 "Preferences".
  */
 export async function readPreferences(db: Kysely<Database>, userId: number): Promise<NotificationPreferences> {
-  const chosen = await findPreferences(db, [userId]);
-  const phone = (await findUserPhones(db, [userId])).get(userId) ?? null;
+  const { preferences: chosen, phones, pushDevices: devices } = await findRecipients(db, [userId], 0);
+  const phone = phones.get(userId) ?? null;
   const choices = Object.fromEntries(
     NOTIFICATION_TYPES.map((type) => [
       type,
@@ -24,6 +24,6 @@ export async function readPreferences(db: Kysely<Database>, userId: number): Pro
       ),
     ]),
   ) as NotificationPreferences['choices'];
-  const pushDevices = (await countPushSubscriptions(db, [userId])).get(userId) ?? 0;
+  const pushDevices = devices.get(userId) ?? 0;
   return { choices, changeable: ['email', 'sms', 'push'], sms_number: malawiE164(phone), push_devices: pushDevices };
 }
