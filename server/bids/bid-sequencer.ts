@@ -17,7 +17,7 @@ const MAX_BATCH = 500;
  * Batches in flight at once; their items never overlap, so each item still has one writer. Two
  * rather than three: bids spread over many lots then gather into larger batches (fewer
  * statements a bid), and at 3,300 bids/s offered over 1,000 lots the acknowledgement's p99 was
- * lower with two (32–40 ms against 42–56 ms, three runs each, README "Benchmarks").
+ * lower with two (32–40 ms against 42–56 ms, three runs each, README "Performance").
  */
 const MAX_CONCURRENT_BATCHES = 2;
 

@@ -283,14 +283,15 @@ export async function storeBids(
     )`,
   ];
   if (bids.length) {
+    const bidIds = bids.map((b) => b.id);
     parts.push(sql`bid_insert AS (
       INSERT INTO bids (id, item_id, user_id, bid_amount, automatic, max_amount)
-      SELECT * FROM unnest(${bids.map((b) => b.id)}::bigint[], ${bids.map((b) => b.itemId)}::bigint[], ${bids.map((b) => b.userId)}::bigint[],
+      SELECT * FROM unnest(${bidIds}::bigint[], ${bids.map((b) => b.itemId)}::bigint[], ${bids.map((b) => b.userId)}::bigint[],
         ${bids.map((b) => b.amount)}::numeric[], ${bids.map((b) => b.automatic)}::boolean[], ${bids.map((b) => b.maxAmount)}::numeric[])
       RETURNING id
     )`);
     parts.push(sql`outbox AS (
-      INSERT INTO event_outbox (bid_ids) VALUES (${bids.map((b) => b.id)}::bigint[])
+      INSERT INTO event_outbox (bid_ids) VALUES (${bidIds}::bigint[])
       RETURNING id
     )`);
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 
+const MARK_START = '/* prepare ';
 const MARK = /^\/\* prepare ([a-z][a-z0-9_]*) \*\//;
 
 /**
@@ -16,14 +17,19 @@ const MARK = /^\/\* prepare ([a-z][a-z0-9_]*) \*\//;
  */
 export function prepared(name: string): RawBuilder<unknown> {
   if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`invalid statement name: ${name}`);
-  return sql.raw(`/* prepare ${name} */ `);
+  return sql.raw(`${MARK_START}${name} */ `);
 }
 
 /** Statement name of each marked text seen in this process. */
 const names = new Map<string, string>();
 
-/** The statement name for a marked text (its mark's name and a hash of the text), or undefined when unmarked. */
+/**
+ * The statement name for a marked text (its mark's name and a hash of the text), or undefined when
+ * unmarked. Every query passes here: an unmarked text is told by its first characters, without
+ * hashing it for the cache.
+ */
 export function statementName(text: string): string | undefined {
+  if (!text.startsWith(MARK_START)) return undefined;
   const known = names.get(text);
   if (known) return known;
   const mark = MARK.exec(text);
