@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { PublicUser } from '@shared/schemas/auth.schema.js';
 import type { Database } from '../db/types.js';
+import { preparedQuery } from '../db/prepared-statements.js';
 
 /** A user with roles and permissions, as the API presents it. */
 export type AuthUser = PublicUser;
@@ -27,13 +28,14 @@ export async function findAuthUserById(db: Kysely<Database>, id: number): Promis
 
 /**
  * Loads the user of a live (not expired, not revoked) session by the session id hash, in one
- * query; undefined when the session is unknown, expired or revoked, or has no user.
+ * prepared query (planning its role and permission subqueries cost more than running them);
+ * undefined when the session is unknown, expired or revoked, or has no user.
  */
 export async function findUserBySessionHash(
   db: Kysely<Database>,
   sessionHash: string,
 ): Promise<(AuthUser & { session_last_seen_at: Date; session_remember: boolean }) | undefined> {
-  return db
+  const query = db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(publicColumns)
@@ -46,12 +48,13 @@ export async function findUserBySessionHash(
     .where('sessions.id', '=', sessionHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
+    .compile();
+  return (await db.executeQuery(preparedQuery('user_by_session', query))).rows[0];
 }
 
-/** Loads the user of a live API token by the token hash, in one query. */
+/** Loads the user of a live API token by the token hash, in one prepared query (as {@link findUserBySessionHash}). */
 export async function findUserByTokenHash(db: Kysely<Database>, tokenHash: string): Promise<(AuthUser & { token_id: number }) | undefined> {
-  return db
+  const query = db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
     .select(publicColumns)
@@ -59,7 +62,8 @@ export async function findUserByTokenHash(db: Kysely<Database>, tokenHash: strin
     .where('api_tokens.token_hash', '=', tokenHash)
     .where('api_tokens.revoked_at', 'is', null)
     .where('api_tokens.expires_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
+    .compile();
+  return (await db.executeQuery(preparedQuery('user_by_token', query))).rows[0];
 }
 
 /** Finds a user row (with its password hash) by email, trimmed and case-insensitively; undefined when none. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../server/db/database.js';
-import { prepared, statementName } from '../../../server/db/prepared-statements.js';
+import { prepared, preparedQuery, statementName } from '../../../server/db/prepared-statements.js';
 import { TEST_DATABASE_URL } from '../../helpers/test-database.js';
 
 // One connection, so every statement and the look at pg_prepared_statements share it.
@@ -38,6 +38,24 @@ describe('statements prepared once per connection (the bid path)', () => {
     const b = await sql<{ v: number }>`${prepared('shape')} SELECT ${2}::int + 1 AS v`.execute(handle.db);
     expect([a.rows[0].v, b.rows[0].v]).toEqual([1, 3]);
     expect((await preparedNames()).filter((n) => n.startsWith('shape_'))).toHaveLength(2);
+  });
+
+  it('when a query built with the query builder is marked, then it is kept prepared under one name and answers each call', async () => {
+    const byId = (id: number) =>
+      handle.db.executeQuery(
+        preparedQuery(
+          'builder_lookup',
+          handle.db
+            .selectFrom(sql`generate_series(1, 3)`.as('v'))
+            .select(sql<number>`v`.as('v'))
+            .where(sql`v`, '=', id)
+            .compile(),
+        ),
+      );
+    expect((await byId(2)).rows).toEqual([{ v: 2 }]);
+    expect((await byId(5)).rows).toEqual([]);
+    expect((await preparedNames()).filter((n) => n.startsWith('builder_lookup_'))).toHaveLength(1);
+    expect(() => preparedQuery('Not valid', handle.db.selectNoFrom(sql<number>`1`.as('one')).compile())).toThrow(/invalid statement name/);
   });
 
   it('when a name is not lower-case letters, digits and underscores, then marking it throws', () => {
