@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import helmet from 'helmet';
+import { capturedHeaders } from '../../../server/bids/bid-lane.js';
 import { createCustomer, createItem } from '../../helpers/factories.js';
 import { TestClient } from '../../helpers/http-client.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
@@ -49,6 +51,36 @@ describe('POST /ajax-bid bearer lane', () => {
     const invalid = await post(user.token, JSON.stringify({ item_id: itemId, amount: 'abc' }));
     expect(invalid.status).toBe(422);
     expect((await invalid.json()).errors.amount).toEqual(['Please enter a valid amount']);
+  });
+
+  it('when the lane answers, then it carries the same security headers as an answer of the main stack', async () => {
+    const lane = await post('not-a-real-token', JSON.stringify({ item_id: 1, amount: 1000 }));
+    const main = await post(null, JSON.stringify({ item_id: 1, amount: 1000 }));
+    expect([lane.status, main.status]).toEqual([401, 419]);
+    const names = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const pick = (res: Response) => Object.fromEntries(names.map((n) => [n, res.headers.get(n)]));
+    expect(pick(lane)).toEqual(pick(main));
+    expect(pick(lane)['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('when the security middleware finishes at once, then its headers are read once; when it does not, then none are', () => {
+    const headers = capturedHeaders(helmet() as Parameters<typeof capturedHeaders>[0]);
+    expect(headers?.['x-content-type-options']).toBe('nosniff');
+    expect(headers?.['x-frame-options']).toBe('SAMEORIGIN');
+    expect(capturedHeaders((_req, _res, next) => setTimeout(next, 1))).toBeUndefined();
   });
 
   it('when a browser bids with its session cookie, then the main stack still demands the CSRF token (419)', async () => {
