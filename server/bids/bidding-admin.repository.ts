@@ -107,6 +107,12 @@ export async function listLotBidsForOperators(db: Kysely<Database>, itemId: numb
       .leftJoin('users', 'users.id', 'maximum_bids.user_id')
       .select(['maximum_bids.user_id', 'users.name as user_name', 'maximum_bids.max_amount', 'maximum_bids.updated_at'])
       .where('maximum_bids.item_id', '=', itemId)
+      // A maximum a later plain bid of the same bidder passed no longer stands (their bid does).
+      .where(
+        'maximum_bids.max_amount',
+        '>=',
+        sql<number>`coalesce((SELECT max(b.bid_amount) FROM bids b WHERE b.item_id = maximum_bids.item_id AND b.user_id = maximum_bids.user_id), 0)`,
+      )
       .orderBy('maximum_bids.max_amount', 'desc')
       .execute(),
     db

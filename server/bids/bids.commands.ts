@@ -292,8 +292,10 @@ export async function placeBids(
       committed.push(committedBidEvent(event, actor));
       previous = { leader: b.userId, amount: b.amount };
     });
-    // Every accepted ask records the asker's standing maximum (a plain bid's is its amount).
-    maximums.push({ itemId: item.id, userId: r.userId, maxAmount: Math.max(maxAmount ?? r.amount, r.amount), order: ids[0] });
+    // An accepted ask carrying a maximum records it. A plain bid's maximum is its amount, which
+    // the bids already hold: a recorded maximum below a later bid of the same bidder counts for
+    // nothing (effectiveLeaderMax, recomputeLot), so plain bids write no maximum row.
+    if (maxAmount != null) maximums.push({ itemId: item.id, userId: r.userId, maxAmount: Math.max(maxAmount, r.amount), order: ids[0] });
     item.bid_amount = resolved.state.price;
     item.leader_id = resolved.state.leaderId;
     item.leader_max = resolved.state.leaderMax;

@@ -67,7 +67,10 @@ export interface LockedItem {
   auction_name: string;
   /** The reserve (MWK), null for none. */
   reserve_price: number | null;
-  /** The leader's standing maximum (`maximum_bids`), null when they set none. */
+  /**
+   * The leader's recorded maximum (`maximum_bids`): null when they set none, and below the price
+   * when a later plain bid of theirs passed it (their bid is then their maximum).
+   */
   leader_max: number | null;
   /** The sale is published (a draft sale's lots take no bids) — issue 13 "Sales". */
   published: boolean;
@@ -240,7 +243,10 @@ export interface BidToStore {
   maxAmount: number | null;
 }
 
-/** A bidder's standing maximum to record (`order`: from the bids' id sequence; earlier wins ties). */
+/**
+ * A maximum a bidder set with an ask, to record (`order`: from the bids' id sequence; earlier wins
+ * ties). Plain bids record none: their amount is their maximum.
+ */
 export interface MaximumToStore {
   itemId: number;
   userId: number;

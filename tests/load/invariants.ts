@@ -102,18 +102,23 @@ export async function checkInvariants(db: Kysely<Database>, itemIds: number[], r
  */
 function leaderMismatch(
   item: { bid_amount: number | null; leader_id: number | null },
-  bids: { user_id: number; bid_amount: number }[],
+  bids: { id: number; user_id: number; bid_amount: number }[],
   maxima: { user_id: number; max_amount: number; set_order: number }[],
 ): string | null {
   if (bids.length === 0) return item.leader_id == null ? null : `leader ${item.leader_id} without bids`;
   const top = bids[bids.length - 1];
   if (item.leader_id !== top.user_id) return `leader ${item.leader_id} but the top bid is bidder ${top.user_id}'s`;
   const price = item.bid_amount ?? 0;
+  // Each bidder's standing maximum: their highest bid (its id orders ties), or their recorded
+  // maximum when that is higher (a plain bid records none; a maximum a later bid passed is stale).
   const standing = new Map<number, { max: number; order: number }>();
-  for (const b of bids) standing.set(b.user_id, { max: Math.max(standing.get(b.user_id)?.max ?? 0, b.bid_amount), order: Number.MAX_SAFE_INTEGER });
+  for (const b of bids) {
+    const had = standing.get(b.user_id);
+    if (!had || b.bid_amount > had.max) standing.set(b.user_id, { max: b.bid_amount, order: b.id });
+  }
   for (const m of maxima) {
     const had = standing.get(m.user_id);
-    standing.set(m.user_id, { max: Math.max(had?.max ?? 0, Number(m.max_amount)), order: Number(m.set_order) });
+    if (!had || Number(m.max_amount) > had.max) standing.set(m.user_id, { max: Number(m.max_amount), order: Number(m.set_order) });
   }
   const leader = standing.get(top.user_id)!;
   if (leader.max < price) return `the leader's maximum ${leader.max} is below the price ${price}`;

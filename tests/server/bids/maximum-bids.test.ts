@@ -163,6 +163,51 @@ describe('increment bands and retraction (issue "Bidding engine")', () => {
     expect((await ops.get(`/ajax-item/${itemA}`)).body.min_next_bid).toBe(1001);
   });
 
+  it('when a bidder whose maximum was passed bids again plainly, then their bid is their maximum: no row is written for plain bids, and a retraction and the operator view count the bid, not the old maximum', async () => {
+    const db = server.database.db;
+    const admin = await createCustomer(db);
+    await grantRole(db, admin.id, 'admin');
+    const a = await createCustomer(db);
+    const b = await createCustomer(db);
+    const c = await createCustomer(db);
+    const itemId = await createItem(db, { target_amount: 100 });
+    await client(a.token).post('/ajax-bid', { item_id: itemId, amount: 101, max_amount: 150 });
+    expect((await client(b.token).post('/ajax-bid', { item_id: itemId, amount: 120, max_amount: 300 })).body).toMatchObject({
+      leading: true,
+      item: { bid_amount: 151 },
+    });
+    // A's maximum (150) is passed; A bids 200 plainly: B's maximum answers at 201.
+    expect((await client(a.token).post('/ajax-bid', { item_id: itemId, amount: 200 })).body).toMatchObject({ leading: false, item: { bid_amount: 201 } });
+    // C only ever bids plainly: C has no maximum row, yet leads like anyone.
+    expect((await client(c.token).post('/ajax-bid', { item_id: itemId, amount: 400 })).body).toMatchObject({ leading: true, item: { bid_amount: 400 } });
+    const rows = await db.selectFrom('maximum_bids').select(['user_id', 'max_amount']).where('item_id', '=', itemId).orderBy('user_id').execute();
+    expect(rows).toEqual([
+      { user_id: a.id, max_amount: 150 },
+      { user_id: b.id, max_amount: 300 },
+    ]);
+    // C's own maximum is their bid: nothing above it to show them.
+    expect((await client(c.token).get(`/ajax-item/${itemId}`)).body.viewer).toMatchObject({ leading: true, max_amount: null });
+    // C is raised by a plain bid only when not leading; as leader a plain bid is refused.
+    expect((await client(c.token).post('/ajax-bid', { item_id: itemId, amount: 500 })).status).toBe(422);
+
+    // Operators see the maximums that still stand: B's; A's 150 was passed by A's own bid of 200.
+    const view = await client(admin.token).get(`/api/admin/items/${itemId}/bids`);
+    expect(view.body.maximums.map((m: { user_id: number; max_amount: number }) => [m.user_id, Number(m.max_amount)])).toEqual([[b.id, 300]]);
+
+    // Retracting C's and B's bids: A's standing maximum is their bid of 200, not the stale 150.
+    const cBidId = (await db.selectFrom('bids').select('id').where('item_id', '=', itemId).where('user_id', '=', c.id).executeTakeFirstOrThrow()).id;
+    expect((await client(admin.token).post(`/api/admin/bids/${cBidId}/retract`, { reason: 'Wrong lot' })).body.data).toMatchObject({
+      leader_id: b.id,
+      bid_amount: 201,
+    });
+    const bBidId = (await db.selectFrom('bids').select('id').where('item_id', '=', itemId).where('user_id', '=', b.id).orderBy('id').executeTakeFirstOrThrow())
+      .id;
+    expect((await client(admin.token).post(`/api/admin/bids/${bBidId}/retract`, { reason: 'Shill bidding' })).body.data).toMatchObject({
+      leader_id: a.id,
+      bid_amount: 200,
+    });
+  });
+
   it('when an operator retracts a bid, then its automatic answers go with it, the lot is recomputed from the rest and the retraction is audited', async () => {
     const db = server.database.db;
     const admin = await createCustomer(db);
