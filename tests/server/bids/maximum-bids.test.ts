@@ -21,6 +21,15 @@ const stored = (itemId: number) =>
 const lot = (itemId: number) =>
   server.database.db.selectFrom('items').select(['bid_amount', 'leader_id', 'bid_count']).where('id', '=', itemId).executeTakeFirstOrThrow();
 
+/** An admin, three customers and a lot starting at MK 100 (the retraction tests). */
+async function operatorAndThreeBidders() {
+  const db = server.database.db;
+  const admin = await createCustomer(db);
+  await grantRole(db, admin.id, 'admin');
+  const [a, b, c] = [await createCustomer(db), await createCustomer(db), await createCustomer(db)];
+  return { db, admin, a, b, c, itemId: await createItem(db, { target_amount: 100 }) };
+}
+
 async function watch(
   itemId: number,
   userToken?: string,
@@ -164,13 +173,7 @@ describe('increment bands and retraction (issue "Bidding engine")', () => {
   });
 
   it('when a bidder whose maximum was passed bids again plainly, then their bid is their maximum: no row is written for plain bids, and a retraction and the operator view count the bid, not the old maximum', async () => {
-    const db = server.database.db;
-    const admin = await createCustomer(db);
-    await grantRole(db, admin.id, 'admin');
-    const a = await createCustomer(db);
-    const b = await createCustomer(db);
-    const c = await createCustomer(db);
-    const itemId = await createItem(db, { target_amount: 100 });
+    const { db, admin, a, b, c, itemId } = await operatorAndThreeBidders();
     await client(a.token).post('/ajax-bid', { item_id: itemId, amount: 101, max_amount: 150 });
     expect((await client(b.token).post('/ajax-bid', { item_id: itemId, amount: 120, max_amount: 300 })).body).toMatchObject({
       leading: true,
@@ -209,13 +212,7 @@ describe('increment bands and retraction (issue "Bidding engine")', () => {
   });
 
   it('when an operator retracts a bid, then its automatic answers go with it, the lot is recomputed from the rest and the retraction is audited', async () => {
-    const db = server.database.db;
-    const admin = await createCustomer(db);
-    await grantRole(db, admin.id, 'admin');
-    const a = await createCustomer(db);
-    const b = await createCustomer(db);
-    const c = await createCustomer(db);
-    const itemId = await createItem(db, { target_amount: 100 });
+    const { db, admin, a, b, c, itemId } = await operatorAndThreeBidders();
     await client(a.token).post('/ajax-bid', { item_id: itemId, amount: 101, max_amount: 1000 });
     await client(b.token).post('/ajax-bid', { item_id: itemId, amount: 300 }); // A auto 301
     const cBid = await client(c.token).post('/ajax-bid', { item_id: itemId, amount: 2000 }); // C leads at 2000 (> A's maximum)
