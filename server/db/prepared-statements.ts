@@ -3,7 +3,10 @@ import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import pg from 'pg';
 
 const MARK_START = '/* prepare ';
-const MARK = /^\/\* prepare ([a-z][a-z0-9_]*) \*\//;
+/** A statement name: lower case, digits and `_`, starting with a letter. */
+const NAME = '[a-z][a-z0-9_]*';
+const VALID_NAME = new RegExp(`^${NAME}$`);
+const MARK = new RegExp(`^/\\* prepare (${NAME}) \\*/`);
 
 /**
  * Put first in a `sql` template: the statement is prepared once per PostgreSQL connection and
@@ -31,7 +34,7 @@ export function preparedQuery<R>(name: string, query: CompiledQuery<R>): Compile
 
 /** The mark's text for `name`. @throws Error when the name is not lower case, digits and `_`. */
 function markText(name: string): string {
-  if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`invalid statement name: ${name}`);
+  if (!VALID_NAME.test(name)) throw new Error(`invalid statement name: ${name}`);
   return `${MARK_START}${name} */ `;
 }
 
