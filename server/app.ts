@@ -298,10 +298,10 @@ export function createApp(deps: AppDeps): GavelRequestListener {
       const drawing = !page
         ? null
         : page.kind === 'home'
-          ? firstScreens.home()
+          ? firstScreens.home(saveData)
           : page.kind === 'item'
             ? firstScreens.item(page.id, saveData)
-            : firstScreens.sale(page.id);
+            : firstScreens.sale(page.id, saveData);
       const firstScreen = drawing ? await drawing : null;
       res.setHeader('Cache-Control', 'no-cache');
       // The client shows its not-found page for a path outside its routes: answer it as a 404.

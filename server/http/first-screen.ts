@@ -24,9 +24,9 @@ const FIRST_SCREEN_RECENT_MS = 60_000;
 
 /** The server build of the first screens (client/src/prerender/entry-server.tsx). */
 interface FirstScreenRenderer {
-  renderHomeFirstScreen(advertsAnswer: unknown[], now: Date): string;
+  renderHomeFirstScreen(advertsAnswer: unknown[], now: Date, saveData: boolean): string;
   renderItemFirstScreen(itemAnswer: unknown, settingsAnswer: unknown, saveData: boolean): string | null;
-  renderSaleFirstScreen(saleAnswer: unknown, lotsAnswer: unknown): string | null;
+  renderSaleFirstScreen(saleAnswer: unknown, lotsAnswer: unknown, saveData: boolean): string | null;
 }
 
 /**
@@ -35,12 +35,12 @@ interface FirstScreenRenderer {
  * by the page's last one when that is at most {@link FIRST_SCREEN_RECENT_MS} old.
  */
 export interface FirstScreens {
-  /** The home page's: its adverts area (or hero). */
-  home(): Promise<string | null>;
+  /** The home page's: its adverts area (or hero), with the narrowest banner pictures when `saveData`. */
+  home(saveData: boolean): Promise<string | null>;
   /** Lot `id`'s page as a guest sees it (with the smallest pictures when `saveData`); null for a lot a guest cannot see. */
   item(id: number, saveData: boolean): Promise<string | null>;
-  /** Sale `id`'s catalogue: the sale and its first lots; null for a sale a guest cannot see. */
-  sale(id: number): Promise<string | null>;
+  /** Sale `id`'s catalogue: the sale and its first lots (the smallest pictures when `saveData`); null for a sale a guest cannot see. */
+  sale(id: number, saveData: boolean): Promise<string | null>;
 }
 
 /** The answers of those API calls as JSON carries them (dates as ISO strings), as the app reads them. */
@@ -70,8 +70,8 @@ export function createFirstScreens(deps: { db: Kysely<Database>; ssrDir: string;
   const draw = async (key: string): Promise<string | null> => {
     const r = await loadRenderer();
     if (!r) return null;
-    if (key === 'home') return r.renderHomeFirstScreen(asSent(await listVisibleAdverts(db)) as unknown[], new Date());
     const [kind, idText, saver] = key.split(':');
+    if (kind === 'home') return r.renderHomeFirstScreen(asSent(await listVisibleAdverts(db)) as unknown[], new Date(), saver === 'saver');
     const id = Number(idText);
     if (kind === 'sale') {
       const sale = await getPublicSale(db, id).catch((err: unknown) => {
@@ -80,7 +80,7 @@ export function createFirstScreens(deps: { db: Kysely<Database>; ssrDir: string;
       });
       if (!sale) return null;
       const lots = await pageSaleLots(db, id, { page: 1, per_page: CATALOGUE_PAGE_SIZE });
-      return r.renderSaleFirstScreen(asSent({ data: sale }), asSent(lots));
+      return r.renderSaleFirstScreen(asSent({ data: sale }), asSent(lots), saver === 'saver');
     }
     const item = await findItemById(db, id, await loadIncrementTables(db), { publishedOnly: true });
     if (!item) return null;
@@ -113,5 +113,11 @@ export function createFirstScreens(deps: { db: Kysely<Database>; ssrDir: string;
     const drawn = await Promise.race([cache.fetch(key), delay(FIRST_SCREEN_WAIT_MS).then(() => undefined)]);
     return (drawn === undefined ? recent.get(key) : drawn) || null;
   };
-  return { home: () => get('home'), item: (id, saveData) => get(`item:${id}:${saveData ? 'saver' : 'full'}`), sale: (id) => get(`sale:${id}`) };
+  // Keys `kind:id:saver|full`: a page drawn for data saver is kept apart from its full drawing.
+  const keyOf = (kind: string, id: number, saveData: boolean) => `${kind}:${id}:${saveData ? 'saver' : 'full'}`;
+  return {
+    home: (saveData) => get(keyOf('home', 0, saveData)),
+    item: (id, saveData) => get(keyOf('item', id, saveData)),
+    sale: (id, saveData) => get(keyOf('sale', id, saveData)),
+  };
 }

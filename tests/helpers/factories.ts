@@ -161,13 +161,25 @@ export async function addLotPicture(db: Kysely<Database>, itemId: number): Promi
   return stem;
 }
 
-/** Creates an active advert shown from an hour ago for `days` days (default 3), with `image` (default none); returns its id. */
-export async function createAdvert(db: Kysely<Database>, values: { description: string; image?: string | null; days?: number }): Promise<number> {
+/**
+ * Creates an active advert shown from an hour ago for `days` days (default 3), with `image` (default
+ * none) and, with `sized`, that picture's stored widths (`{stem}-{480|800|1200}.webp` and `.avif`
+ * for `image` `{stem}.jpg`; rows only, no file); returns its id.
+ */
+export async function createAdvert(
+  db: Kysely<Database>,
+  values: { description: string; image?: string | null; days?: number; sized?: boolean },
+): Promise<number> {
+  const stem = values.image?.replace(/\.[a-z]+$/, '');
   const row = await db
     .insertInto('adverts')
     .values({
       description: values.description,
       image: values.image ?? null,
+      image_variants:
+        values.sized && stem
+          ? JSON.stringify([480, 800, 1200].map((width) => ({ width, webp: `${stem}-${width}.webp`, avif: `${stem}-${width}.avif` })))
+          : null,
       date_from: new Date(Date.now() - 3600_000),
       date_to: new Date(Date.now() + (values.days ?? 3) * 86_400_000),
       active: true,

@@ -45,13 +45,21 @@ function draw(children: ReactNode): string {
   );
 }
 
+/** `children` drawn with data saver as `saveData` says (the visitor's choice or their browser's hint). */
+function withDataSaver(saveData: boolean, children: ReactNode): ReactNode {
+  const store = createStore();
+  store.set(dataSaverAtom, saveData);
+  return <JotaiProvider store={store}>{children}</JotaiProvider>;
+}
+
 /**
  * The home page's first screen: the adverts area as the page draws it (or the hero when no advert
- * is shown). `advertsAnswer` is the `data` of `GET /api/public/adverts`; `now` the server's time.
+ * is shown). `advertsAnswer` is the `data` of `GET /api/public/adverts`; `now` the server's time;
+ * `saveData` draws the banners as data saver does (their narrowest pictures).
  */
-export function renderHomeFirstScreen(advertsAnswer: unknown[], now: Date): string {
+export function renderHomeFirstScreen(advertsAnswer: unknown[], now: Date, saveData: boolean): string {
   const adverts = shownAdverts(advertsAnswer, now);
-  return draw(adverts.length > 0 ? <AdvertBanner adverts={adverts} /> : <HomeHero onMyBids={() => undefined} />);
+  return draw(withDataSaver(saveData, adverts.length > 0 ? <AdvertBanner adverts={adverts} /> : <HomeHero onMyBids={() => undefined} />));
 }
 
 /**
@@ -74,10 +82,10 @@ const CATALOGUE_LOTS_DRAWN = 12;
 
 /**
  * A sale catalogue's first screen: the sale and its first lots. `saleAnswer` and `lotsAnswer` are
- * what `GET /api/sales/{id}` and `GET /api/sales/{id}/lots?page=1` answer a guest. Null when the
- * answers are not a sale.
+ * what `GET /api/sales/{id}` and `GET /api/sales/{id}/lots?page=1` answer a guest; `saveData` draws
+ * the lots' pictures as data saver does (the smallest). Null when the answers are not a sale.
  */
-export function renderSaleFirstScreen(saleAnswer: unknown, lotsAnswer: unknown): string | null {
+export function renderSaleFirstScreen(saleAnswer: unknown, lotsAnswer: unknown, saveData: boolean): string | null {
   let sale, page;
   try {
     sale = parseSaleAnswer(saleAnswer);
@@ -91,7 +99,7 @@ export function renderSaleFirstScreen(saleAnswer: unknown, lotsAnswer: unknown):
     pages: [{ items: page.lots.slice(0, CATALOGUE_LOTS_DRAWN), meta: page.meta, askedAt: 0 }],
     pageParams: [1],
   });
-  return drawRoute(cache, `/auctions/${sale.id}`, '/auctions/:id', <SaleCatalogueRoute />, false);
+  return drawRoute(cache, `/auctions/${sale.id}`, '/auctions/:id', <SaleCatalogueRoute />, saveData);
 }
 
 /** A server-state cache holding only what a drawing was given: it never reads anything itself. */
@@ -101,17 +109,16 @@ function drawingCache(): QueryClient {
 
 /** `route` drawn at `url` (matching `pattern`) with `cache`, data saver as `saveData` says. */
 function drawRoute(cache: QueryClient, url: string, pattern: string, route: ReactNode, saveData: boolean): string {
-  const store = createStore();
-  store.set(dataSaverAtom, saveData);
   return draw(
     <QueryClientProvider client={cache}>
-      <JotaiProvider store={store}>
+      {withDataSaver(
+        saveData,
         <MemoryRouter initialEntries={[url]}>
           <Routes>
             <Route path={pattern} element={route} />
           </Routes>
-        </MemoryRouter>
-      </JotaiProvider>
+        </MemoryRouter>,
+      )}
     </QueryClientProvider>,
   );
 }

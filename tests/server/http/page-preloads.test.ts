@@ -139,6 +139,40 @@ describe('pages announce their code and first API answers (issue 17)', () => {
     expect(await drawnWith({ Cookie: 'gavel_data_saver=off', 'Save-Data': 'on' })).toContain(`${base}-1600.webp 1600w`);
   });
 
+  it("when the visitor has data saver on, then the home page comes drawn with its banners' narrowest pictures and a sale catalogue with its lots' smallest", async () => {
+    const db = server.database.db;
+    await db.deleteFrom('adverts').execute();
+    await createAdvert(db, { description: 'Saver banner: Zomba estate sale', image: '/uploads/adverts/zomba.jpg', sized: true });
+    const saleId = await createAuctionType(db, 'online', 'Saver sale');
+    const lot = await createItem(db, { auction_type_id: saleId, name: 'Saver lot: Honda generator' });
+    const stem = await addLotPicture(db, lot);
+    const drawnWith = async (path: string, mark: string, headers: Record<string, string>) => {
+      let screen = '';
+      await expect
+        .poll(async () => (screen = firstScreenOf(await (await fetch(`${server.url}${path}`, { headers })).text())).includes(mark), {
+          timeout: 20_000,
+          interval: 200,
+        })
+        .toBe(true);
+      return screen;
+    };
+    // Without data saver: every stored width, for the browser to choose.
+    const home = await drawnWith('/', '/uploads/adverts/zomba-', {});
+    expect(home).toContain('/uploads/adverts/zomba-480.webp 480w');
+    expect(home).toContain('/uploads/adverts/zomba-1200.avif 1200w');
+    for (const headers of [{ Cookie: 'gavel_data_saver=on' }, { 'Save-Data': 'on' }] as Record<string, string>[]) {
+      const saving = await drawnWith('/', '/uploads/adverts/zomba-', headers);
+      expect(saving, JSON.stringify(headers)).toContain('src="/uploads/adverts/zomba-480.webp"');
+      expect(saving, JSON.stringify(headers)).toContain('srcSet="/uploads/adverts/zomba-480.avif"');
+      expect(saving, JSON.stringify(headers)).not.toMatch(/zomba-(800|1200)/);
+      const catalogue = await drawnWith(`/auctions/${saleId}`, stem, headers);
+      expect(catalogue, JSON.stringify(headers)).toContain(`src="${stem}-320.webp"`);
+      expect(catalogue, JSON.stringify(headers)).not.toMatch(/cover-(800|1600)/);
+    }
+    expect(await drawnWith(`/auctions/${saleId}`, stem, {})).toContain(`${stem}-800.webp 800w`);
+    await db.deleteFrom('adverts').execute();
+  });
+
   it('when a published sale is asked for, then its catalogue comes drawn with the sale and its first 12 lots in lot order; a draft or unknown sale gets the plain page', async () => {
     const db = server.database.db;
     const saleId = await createAuctionType(db, 'online', 'Mangochi estate sale');

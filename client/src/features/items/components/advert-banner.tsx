@@ -3,7 +3,8 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { advertCountdown, advertHref } from '@shared/rules/advert-countdown';
 import type { MediaVariantView } from '@shared/schemas/lot.schema';
 import { Picture } from '../../../components/picture';
-import { sizesSrcSet } from '../../../lib/picture-srcset';
+import { useDataSaver } from '../../../lib/data-saver';
+import { pictureSource } from '../../../lib/picture-srcset';
 import { useServerNow } from '../../../lib/server-clock';
 import type { Advert } from '../api/get-adverts';
 import classes from './advert-countdown.module.css';
@@ -21,6 +22,9 @@ function countdownParts(dateTo: string | null, now: Date): { label: string; valu
     { label: 'sec', value: s % 60 },
   ];
 }
+
+/** The widest a banner is drawn (CSS px): the page's width. */
+const BANNER_WIDTH = 1400;
 
 /** What a countdown counts to, said above it. */
 const COUNTS_TO_LABEL = { starts: 'Starts in', ends: 'Ends in', advert: null } as const;
@@ -71,16 +75,19 @@ export function AdvertBanner({ adverts }: { adverts: Advert[] }) {
 
 /**
  * A banner's picture: AVIF, else WebP, at the stored width the screen needs (a phone takes 480 or
- * 800 px of the 1200, a third of the bytes: issue 17 "Pictures: srcset"); a banner stored without
- * sizes shows its one file. The first banner is the home page's largest picture: fetched first.
+ * 800 px of the 1200, a third of the bytes: issue 17 "Pictures: srcset"); with data saver on, the
+ * narrowest stored width alone, whatever the screen (issue 17 "A data saver switch"); a banner
+ * stored without sizes shows its one file. The first banner is the home page's largest picture:
+ * fetched first.
  */
 function BannerPicture({ image, sizes, twoColumns, first }: { image: string; sizes: MediaVariantView[]; twoColumns: boolean; first: boolean }) {
+  const [saveData] = useDataSaver();
   // Two banners side by side from `md` (62em) up, in a page at most 1400 px wide.
   const shown = twoColumns ? '(min-width: 62em) min(50vw, 700px), 100vw' : 'min(100vw, 1400px)';
   return (
     <div className={classes.picture}>
       <Picture
-        source={{ src: image, srcSet: sizesSrcSet(sizes, 'webp'), avifSrcSet: sizesSrcSet(sizes, 'avif') }}
+        source={pictureSource({ url: image, original_url: image, variants: sizes }, BANNER_WIDTH, image, saveData)}
         sizes={shown}
         alt=""
         fetchPriority={first ? 'high' : undefined}
