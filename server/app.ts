@@ -24,6 +24,7 @@ import { withBidLane } from './bids/bid-lane.js';
 import { BidRateLimiter } from './bids/bid-rate-limit.js';
 import { rejectNulCharacters } from './http/request-guards.js';
 import { clientAssets, compressAnswers, hashedAssets } from './http/compressed-assets.js';
+import { trimJsonAnswerHeaders } from './http/answer-headers.js';
 import { isClientRoute } from '@shared/client-routes.js';
 import { firstReadPage } from '@shared/page-first-reads.js';
 import { DATA_SAVER_COOKIE, dataSaverOn } from '@shared/rules/data-saver.js';
@@ -147,6 +148,8 @@ export function createApp(deps: AppDeps): GavelRequestListener {
   const clientDir = deps.clientDir && fs.existsSync(path.join(deps.clientDir, 'index.html')) ? deps.clientDir : undefined;
   if (clientDir) app.use('/assets', hashedAssets(clientDir));
   app.use(securityHeaders);
+  // JSON answers go without the document-only ones (answer-headers.ts).
+  app.use(trimJsonAnswerHeaders);
   app.use(compressAnswers);
   const tokenCache = new TokenCache();
   const authenticateCaller = authenticate(

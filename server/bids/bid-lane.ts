@@ -7,6 +7,7 @@ import { MESSAGES } from '@shared/messages.js';
 import { bearerToken, resolveAuth } from '../auth/auth.middleware.js';
 import type { TokenCache } from '../auth/token-cache.js';
 import type { Database } from '../db/types.js';
+import { jsonAnswerHeaders, trimToJsonAnswer } from '../http/answer-headers.js';
 import { AppError } from '../http/app-error.js';
 import { errorAnswer } from '../http/error-handler.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -22,7 +23,7 @@ export interface BidLaneDeps {
   db: Kysely<Database>;
   sequencer: BidSequencer;
   tokenCache: TokenCache;
-  /** The app's security-header middleware (helmet), applied to every lane answer. */
+  /** The app's security-header middleware (helmet), applied to every lane answer as to a JSON answer (answer-headers.ts). */
   securityHeaders: RawMiddleware;
   logger: Logger;
   metrics?: Metrics;
@@ -53,14 +54,15 @@ export function capturedHeaders(mw: RawMiddleware): OutgoingHttpHeaders | undefi
  * only a JSON `POST /ajax-bid` carrying `Authorization: Bearer …`; every other request goes to
  * `fallback` (the Express app, where browsers bid with their session and CSRF token). It does
  * what the main stack does for such a request and nothing more: security headers (helmet's,
- * read once: {@link capturedHeaders}), a JSON body (body-parser, 10 kB), the token's user (401
+ * read once: {@link capturedHeaders}, as a JSON answer has them: {@link jsonAnswerHeaders}), a JSON body (body-parser, 10 kB), the token's user (401
  * 'You must be signed in to place a bid'), then the same {@link placeBidAs} as the Express route. Answers and errors are the
  * main stack's (`{success, message, bid, item}`; {@link errorAnswer}); bids are counted in
  * `/metrics`, 500s are logged, and there is no per-request access log. Source: spec/shopping.md §5, §7; DESIGN.md "How a bid flows".
  */
 export function withBidLane(deps: BidLaneDeps, fallback: RequestListener): RequestListener {
   const json = bodyParser.json({ limit: '10kb' }) as RawMiddleware;
-  const security = capturedHeaders(deps.securityHeaders);
+  const captured = capturedHeaders(deps.securityHeaders);
+  const security = captured && jsonAnswerHeaders(captured);
   const answer = (res: ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body);
     res.writeHead(status, {
@@ -74,7 +76,10 @@ export function withBidLane(deps: BidLaneDeps, fallback: RequestListener): Reque
 
   const placeBid = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse, token: string) => {
     try {
-      if (!security) await run(deps.securityHeaders, req, res);
+      if (!security) {
+        await run(deps.securityHeaders, req, res);
+        trimToJsonAnswer(res);
+      }
       await run(json, req, res);
       const { user } = await resolveAuth(deps.db, { bearer: token }, deps.tokenCache);
       if (!user) throw AppError.unauthenticated(MESSAGES.mustSignInToBid);

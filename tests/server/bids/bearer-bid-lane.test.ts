@@ -27,7 +27,9 @@ describe('POST /ajax-bid bearer lane', () => {
     const res = await post(user.token, JSON.stringify({ item_id: itemId, amount: 1001 }));
     expect(res.status).toBe(200);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    // A JSON answer's policy, not the page's (server/http/answer-headers.ts).
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('referrer-policy')).toBeNull();
     const body = await res.json();
     expect(body).toMatchObject({ success: true, message: 'Your bid has been placed.', item: { bid_amount: 1001, bid_count: 1 } });
     const stored = await server.database.db.selectFrom('bids').select(['id', 'bid_amount']).where('item_id', '=', itemId).execute();
@@ -73,7 +75,9 @@ describe('POST /ajax-bid bearer lane', () => {
     ];
     const pick = (res: Response) => Object.fromEntries(names.map((n) => [n, res.headers.get(n)]));
     expect(pick(lane)).toEqual(pick(main));
-    expect(pick(lane)['content-security-policy']).toContain("default-src 'self'");
+    expect(pick(lane)['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(pick(lane)['x-frame-options']).toBe('SAMEORIGIN');
+    expect(pick(lane)['referrer-policy']).toBeNull();
   });
 
   it('when the security middleware finishes at once, then its headers are read once; when it does not, then none are', () => {
