@@ -49,15 +49,17 @@ export function capturedHeaders(mw: RawMiddleware): OutgoingHttpHeaders | undefi
 }
 
 /**
- * The bearer-token lane of `POST /ajax-bid` (API clients and load testers bid
- * thousands of times a second). It runs on the raw Node request ahead of Express and takes
- * only a JSON `POST /ajax-bid` carrying `Authorization: Bearer …`; every other request goes to
- * `fallback` (the Express app, where browsers bid with their session and CSRF token). It does
- * what the main stack does for such a request and nothing more: security headers (helmet's,
- * read once: {@link capturedHeaders}, as a JSON answer has them: {@link jsonAnswerHeaders}), a JSON body (body-parser, 10 kB), the token's user (401
- * 'You must be signed in to place a bid'), then the same {@link placeBidAs} as the Express route. Answers and errors are the
- * main stack's (`{success, message, bid, item}`; {@link errorAnswer}); bids are counted in
- * `/metrics`, 500s are logged, and there is no per-request access log. Source: spec/shopping.md §5, §7; DESIGN.md "How a bid flows".
+ * The bearer-token lane of `POST /ajax-bid` (API clients and load testers bid thousands of times
+ * a second). It runs on the raw Node request ahead of Express and takes only a JSON
+ * `POST /ajax-bid` carrying `Authorization: Bearer …`; every other request goes to `fallback`
+ * (the Express app, where browsers bid with their session and CSRF token). It does what the main
+ * stack does for such a request and nothing more: security headers (helmet's, read once:
+ * {@link capturedHeaders}, as a JSON answer has them: {@link jsonAnswerHeaders}), a JSON body
+ * (body-parser, 10 kB), the token's user (401 'You must be signed in to place a bid'), then the
+ * same {@link placeBidAs} as the Express route. Answers and errors are the main stack's
+ * (`{success, message, bid, item}`; {@link errorAnswer}); bids are counted in `/metrics`, 500s
+ * are logged, and there is no per-request access log. Source: spec/shopping.md §5, §7; DESIGN.md
+ * "How a bid flows".
  */
 export function withBidLane(deps: BidLaneDeps, fallback: RequestListener): RequestListener {
   const json = bodyParser.json({ limit: '10kb' }) as RawMiddleware;
