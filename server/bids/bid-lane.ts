@@ -7,7 +7,7 @@ import { MESSAGES } from '@shared/messages.js';
 import { bearerToken, resolveAuth } from '../auth/auth.middleware.js';
 import type { TokenCache } from '../auth/token-cache.js';
 import type { Database } from '../db/types.js';
-import { jsonAnswerHeaders, trimToJsonAnswer } from '../http/answer-headers.js';
+import { trimToJsonAnswer } from '../http/answer-headers.js';
 import { AppError } from '../http/app-error.js';
 import { errorAnswer } from '../http/error-handler.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -54,7 +54,7 @@ export function capturedHeaders(mw: RawMiddleware): OutgoingHttpHeaders | undefi
  * `POST /ajax-bid` carrying `Authorization: Bearer …`; every other request goes to `fallback`
  * (the Express app, where browsers bid with their session and CSRF token). It does what the main
  * stack does for such a request and nothing more: security headers (helmet's, read once:
- * {@link capturedHeaders}, as a JSON answer has them: {@link jsonAnswerHeaders}), a JSON body
+ * {@link capturedHeaders}, as a JSON answer has them: {@link trimToJsonAnswer}), a JSON body
  * (body-parser, 10 kB), the token's user (401 'You must be signed in to place a bid'), then the
  * same {@link placeBidAs} as the Express route. Answers and errors are the main stack's
  * (`{success, message, bid, item}`; {@link errorAnswer}); bids are counted in `/metrics`, 500s
@@ -63,8 +63,13 @@ export function capturedHeaders(mw: RawMiddleware): OutgoingHttpHeaders | undefi
  */
 export function withBidLane(deps: BidLaneDeps, fallback: RequestListener): RequestListener {
   const json = bodyParser.json({ limit: '10kb' }) as RawMiddleware;
-  const captured = capturedHeaders(deps.securityHeaders);
-  const security = captured && jsonAnswerHeaders(captured);
+  // Every lane answer is JSON: the security headers as a JSON answer of the main stack has them.
+  const answerSecurity: RawMiddleware = (req, res, next) =>
+    deps.securityHeaders(req, res, (err) => {
+      if (err === undefined) trimToJsonAnswer(res);
+      next(err);
+    });
+  const security = capturedHeaders(answerSecurity);
   const answer = (res: ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body);
     res.writeHead(status, {
@@ -78,10 +83,7 @@ export function withBidLane(deps: BidLaneDeps, fallback: RequestListener): Reque
 
   const placeBid = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse, token: string) => {
     try {
-      if (!security) {
-        await run(deps.securityHeaders, req, res);
-        trimToJsonAnswer(res);
-      }
+      if (!security) await run(answerSecurity, req, res);
       await run(json, req, res);
       const { user } = await resolveAuth(deps.db, { bearer: token }, deps.tokenCache);
       if (!user) throw AppError.unauthenticated(MESSAGES.mustSignInToBid);

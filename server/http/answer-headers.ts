@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import onHeaders from 'on-headers';
 
@@ -28,22 +28,12 @@ function isJson(contentType: unknown): boolean {
 }
 
 /**
- * The headers of a JSON answer from the page's security headers `headers` (names in lower case, as
- * `getHeaders()` gives them): without {@link DOCUMENT_ONLY_HEADERS}, the policy {@link ANSWER_CSP}
- * when there was one; `nosniff`, `X-Frame-Options`, `Cross-Origin-Resource-Policy` and
- * `Strict-Transport-Security` stay. Source: issue 17 (every byte counts on a phone's data; the same
- * rule as the hashed files in `compressed-assets.ts`).
+ * Trims the security headers set on `res` so far (before they are written) to a JSON answer's:
+ * without {@link DOCUMENT_ONLY_HEADERS}, the policy {@link ANSWER_CSP} when there was one;
+ * `nosniff`, `X-Frame-Options`, `Cross-Origin-Resource-Policy` and `Strict-Transport-Security`
+ * stay. Source: issue 17 (every byte counts on a phone's data; the same rule as the hashed files
+ * in `compressed-assets.ts`).
  */
-export function jsonAnswerHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
-  const kept: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if ((DOCUMENT_ONLY_HEADERS as readonly string[]).includes(name)) continue;
-    kept[name] = name === 'content-security-policy' ? ANSWER_CSP : value;
-  }
-  return kept;
-}
-
-/** Trims the headers set on `res` so far as {@link jsonAnswerHeaders} says (before they are written). */
 export function trimToJsonAnswer(res: ServerResponse): void {
   for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
   if (res.hasHeader('content-security-policy')) res.setHeader('content-security-policy', ANSWER_CSP);
@@ -51,7 +41,7 @@ export function trimToJsonAnswer(res: ServerResponse): void {
 
 /**
  * Middleware, after the security headers: an answer that turns out to be JSON (known only when
- * its headers are written) leaves off the document-only ones ({@link jsonAnswerHeaders}), about
+ * its headers are written) leaves off the document-only ones ({@link trimToJsonAnswer}), about
  * 0.7 KB of every API answer over HTTP/1.1. Pages, the API's own HTML pages (its documentation,
  * an e-mail's unsubscribe page) and everything else keep them all.
  */

@@ -83,7 +83,7 @@ export function AdvertBanner({ adverts }: { adverts: Advert[] }) {
 function BannerPicture({ image, sizes, twoColumns, first }: { image: string; sizes: MediaVariantView[]; twoColumns: boolean; first: boolean }) {
   const [saveData] = useDataSaver();
   // Two banners side by side from `md` (62em) up, in a page at most 1400 px wide.
-  const shown = twoColumns ? '(min-width: 62em) min(50vw, 700px), 100vw' : 'min(100vw, 1400px)';
+  const shown = twoColumns ? `(min-width: 62em) min(50vw, ${BANNER_WIDTH / 2}px), 100vw` : `min(100vw, ${BANNER_WIDTH}px)`;
   return (
     <div className={classes.picture}>
       <Picture
