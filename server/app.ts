@@ -236,7 +236,7 @@ export function createApp(deps: AppDeps): GavelRequestListener {
       registrationsPerHour: config.FORM_RATE_LIMIT_PER_HOUR,
     }),
   );
-  app.use(createAdvertsRouter({ db, runner: deps.runner, uploadsDir }));
+  app.use(createAdvertsRouter({ db, runner: deps.runner, uploadsDir, logger: deps.logger }));
   app.use(createSalesRouter({ db, runner: deps.runner }));
   app.use(createLiveRouter({ db, runner: deps.runner }));
   app.use(createBiddersRouter({ db, runner: deps.runner }));

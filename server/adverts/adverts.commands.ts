@@ -72,7 +72,8 @@ export async function createAdvert(
  * Command: an operator edits an advert; only the fields given change (`image`: a stored
  * picture, its URL and sizes; `auction_type_id`: the linked sale, null to unlink). `active` keeps `status_id`
  * in step (1/0). Event `advert.changed` (`updated`, with the stored fields before and after).
- * @returns the advert after the edit.
+ * @returns the advert after the edit, and the picture it had when a new one replaced it (its
+ *   files are deleted once the change is committed), else null.
  * @throws AppError 403 for an actor who is not an operator; 404 'Advert not found'; 422
  *   `errors.date_to` 'The end date must be after the start date.' when the dates would not be in
  *   order, `errors.auction_type_id` 'Choose a sale from the list.' for an unknown sale.
@@ -82,7 +83,7 @@ export async function updateAdvert(
   trx: Transaction<Database>,
   actor: Actor,
   input: { id: number; patch: Partial<AdvertInput> & { image?: StoredBanner } },
-): Promise<CommandOutcome<AdvertView>> {
+): Promise<CommandOutcome<{ advert: AdvertView; replaced: Pick<AdvertView, 'image' | 'image_variants'> | null }>> {
   requireOperator(actor);
   const current = await lockAdvert(trx, input.id);
   if (!current) throw AppError.notFound('Advert not found');
@@ -103,7 +104,8 @@ export async function updateAdvert(
   if (!found) throw AppError.notFound('Advert not found');
   const before = advertRowToView(current);
   const after = await readAdvert(trx, input.id);
-  return { result: after, events: [advertChanged('updated', before, after)] };
+  const replaced = patch.image !== undefined && before.image !== after.image ? { image: before.image, image_variants: before.image_variants } : null;
+  return { result: { advert: after, replaced }, events: [advertChanged('updated', before, after)] };
 }
 
 /**

@@ -132,6 +132,23 @@ export async function storeAdvertImage(uploadsDir: string, file: Buffer): Promis
   }
 }
 
+/** An uploaded banner's file URL (storeAdvertImage's names); the seed's banners are named otherwise and left alone. */
+const UPLOADED_BANNER_URL = /^\/uploads\/adverts\/advert-[0-9a-f]{12}(-\d+)?\.(webp|avif)$/;
+
+/**
+ * Deletes an uploaded banner's files (the full size and every stored width, WebP and AVIF) from
+ * `uploadsDir/adverts/`: a replaced picture, or one stored for a change that was then refused.
+ * URLs not of an upload (the seed's banners, an older name) are left alone; missing files are fine.
+ */
+export async function removeBannerFiles(uploadsDir: string, banner: { image: string | null; image_variants: readonly MediaVariant[] }): Promise<void> {
+  const urls = [banner.image, ...banner.image_variants.flatMap((v) => [v.webp, v.avif])];
+  await Promise.all(
+    [...new Set(urls)]
+      .filter((u): u is string => u != null && UPLOADED_BANNER_URL.test(u))
+      .map((u) => fs.rm(path.join(uploadsDir, u.slice('/uploads/'.length)), { force: true })),
+  );
+}
+
 /** A short signature of a visible-advert list (ids, dates, text, linked sale and its dates), to tell when it changed. */
 export function advertsSignature(adverts: AdvertView[]): string {
   return adverts

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, grantRole } from '../../helpers/factories.js';
@@ -67,6 +69,11 @@ describe('advert pictures are judged by their content, not their declared type (
   });
 });
 
+/** The file names in the test server's banner folder (DATA_DIR is set per test process: tests/helpers/test-server.ts), sorted. */
+async function bannerFiles(): Promise<string[]> {
+  return (await fs.readdir(path.join(`/tmp/gavel-test-${process.pid}`, 'uploads', 'adverts'))).sort();
+}
+
 /** Format, width and height of the picture the server serves at `url`. */
 async function served(url: string) {
   const res = await fetch(`${server.url}${url}`);
@@ -107,6 +114,41 @@ describe('advert banners are stored at the widths a screen needs (issue 17 "Pict
     expect(after.image).not.toBe(advert.image);
     expect(after.image_variants).toHaveLength(3);
     expect(after.image_variants.map((v) => v.webp)).not.toContain(advert.image_variants[0].webp);
+    // The replaced picture's files are gone from the disk; the new ones are served.
+    for (const url of [advert.image, ...advert.image_variants.flatMap((v) => [v.webp, v.avif])]) {
+      expect((await fetch(`${server.url}${url}`)).status, url).toBe(404);
+    }
+    expect((await fetch(`${server.url}${after.image}`)).status).toBe(200);
+  });
+
+  it('when a change with a new picture is refused, then the picture stored for it is deleted again and the advert keeps its own', async () => {
+    const created = await upload(await picture('png'), 'image/png', 'banner.png');
+    expect(created.status).toBe(201);
+    const advert = created.body.data!;
+    const bannersBefore = await bannerFiles();
+    const form = new FormData();
+    // The end before the start: the command refuses it after the picture was stored.
+    form.set('date_to', new Date(Date.now() - 86_400_000).toISOString());
+    form.set('image', new Blob([new Uint8Array(await picture('png'))], { type: 'image/png' }), 'other.png');
+    const refused = await fetch(`${server.url}/api/admin/adverts/${advert.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: form,
+    });
+    expect(refused.status).toBe(422);
+    expect(await bannerFiles()).toEqual(bannersBefore);
+    expect((await fetch(`${server.url}${advert.image}`)).status).toBe(200);
+
+    // The same for a new advert refused for its sale link.
+    const form2 = new FormData();
+    form2.set('description', 'Refused');
+    form2.set('date_from', new Date(Date.now() - 60_000).toISOString());
+    form2.set('date_to', new Date(Date.now() + 86_400_000).toISOString());
+    form2.set('auction_type_id', '999999');
+    form2.set('image', new Blob([new Uint8Array(await picture('png'))], { type: 'image/png' }), 'other.png');
+    const refused2 = await fetch(`${server.url}/api/admin/adverts`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` }, body: form2 });
+    expect(refused2.status).toBe(422);
+    expect(await bannerFiles()).toEqual(bannersBefore);
   });
 
   it('when a banner was stored before sizes were kept, then visitors get its one picture and no sizes', async () => {
