@@ -3,8 +3,14 @@ import type { RequestHandler } from 'express';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
 
-/** Hashed build output (Vite names every asset with its content hash), as a request path: cached for a year, never revalidated. */
-const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
+/**
+ * Hashed build output (Vite names every asset `name-hash.ext`) as a path under `/assets`: one
+ * file name, no folder, no backslash; cached for a year, never revalidated. The `.br` and `.gz`
+ * files beside each are chosen by Accept-Encoding, never asked for by name.
+ */
+const HASHED_ASSET = /^\/[^/\\]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+/** The compressed copies the build leaves beside each text asset. */
+const COMPRESSED_COPY = /\.(br|gz)$/;
 
 /** Static options of express-static-gzip's inner serve-static (its `setHeaders` and the rest). */
 type ServeStaticOptions = NonNullable<NonNullable<Parameters<typeof expressStaticGzip>[1]>['serveStatic']>;
@@ -50,7 +56,7 @@ export function hashedAssets(clientDir: string): RequestHandler {
     },
   });
   return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !HASHED_ASSET.test(`/assets${req.path}`)) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !HASHED_ASSET.test(req.path) || COMPRESSED_COPY.test(req.path)) return next();
     serve(req, res, next);
   };
 }

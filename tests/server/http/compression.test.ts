@@ -58,6 +58,10 @@ describe('compression and caching (issue 17)', () => {
     const missing = await fetch(`${server.url}/assets/nothing-AbCdEf12.js`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-security-policy')).not.toBeNull();
+    // The compressed copy asked for by its own name is not a hashed asset: no year-long cache, the page's headers.
+    const copy = await fetch(`${server.url}/assets/${name}.br`);
+    expect(copy.headers.get('cache-control')).not.toMatch(/immutable/);
+    expect(copy.headers.get('content-security-policy')).not.toBeNull();
   });
 
   it('when the page or the service worker is asked for, then they are revalidated every time (never stale); JSON answers are compressed too', async () => {
