@@ -127,7 +127,7 @@ export async function listAdminInvoices(db: Kysely<Database>, query: AdminInvoic
       sql<boolean>`${OVERDUE}`.as('overdue'),
     ])
     .orderBy(sql`(o.status = 'awaiting_payment')`, 'desc')
-    .orderBy(sql`o.due_at`, sql`asc nulls last`)
+    .orderBy('o.due_at', (ob) => ob.asc().nullsLast())
     .orderBy('o.id', 'desc')
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page)
