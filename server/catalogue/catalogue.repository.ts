@@ -1,31 +1,12 @@
 import type { Kysely } from 'kysely';
+import { CATALOGUE_COLUMNS } from '@shared/schemas/catalogue-import.schema.js';
 import type { Database } from '../db/types.js';
 
 /** A lot as the catalogue export writes it: the import's columns, then its number, status and result. */
 export async function listCatalogueRows(db: Kysely<Database>, saleId?: number) {
   let q = db
     .selectFrom('items')
-    .select([
-      'id',
-      'code',
-      'name',
-      'title',
-      'description',
-      'auction_type_id',
-      'branch_id',
-      'target_amount',
-      'reserve_price',
-      'quantity',
-      'condition',
-      'featured',
-      'date_from',
-      'date_to',
-      'lot_number',
-      'status',
-      'bid_count',
-      'bid_amount',
-      'closed_at',
-    ])
+    .select(['id', ...CATALOGUE_COLUMNS, 'lot_number', 'status', 'bid_count', 'bid_amount', 'closed_at'])
     .orderBy('auction_type_id')
     .orderBy('lot_number')
     .orderBy('id');
