@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from './paging.js';
 
 /** Order states an operator can filter on (`all` = no filter). */
 export const ADMIN_ORDER_FILTERS = ['reserved', 'paid', 'cancelled', 'awaiting_payment', 'all'] as const;
@@ -12,8 +13,7 @@ export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
 export const adminOrdersQuerySchema = z.object({
   status: z.enum(ADMIN_ORDER_FILTERS).default('all'),
   search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields(20),
 });
 /** Parsed {@link adminOrdersQuerySchema}. */
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from './paging.js';
 import { paginationSchema } from './watchlist.schema.js';
 
 /**
@@ -114,17 +115,7 @@ export const auditQuerySchema = z
       .regex(/^([a-z][a-z_]*(\.([a-z][a-z_]*)?)?)?$/, "The event type must be a type such as 'order.status_changed' or a prefix such as 'order.'.")
       .optional()
       .transform((s) => (s ? s : undefined)),
-    page: z.coerce
-      .number({ message: 'The page must be a whole number.' })
-      .int('The page must be a whole number.')
-      .min(1, 'The page must be at least 1.')
-      .default(1),
-    per_page: z.coerce
-      .number({ message: 'The page size must be a whole number.' })
-      .int('The page size must be a whole number.')
-      .min(1, 'The page size must be at least 1.')
-      .max(100, 'The page size may not be more than 100.')
-      .default(25),
+    ...pageQueryFields(25),
   })
   .superRefine((q, ctx) => {
     if (q.subject_id !== undefined && q.subject_type === undefined) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from './paging.js';
 import { BIDDING_MESSAGES } from '../messages/bidding.js';
 import { MAX_BID_AMOUNT } from '../rules/bidding.js';
 
@@ -52,8 +53,7 @@ export interface BidPagination {
 
 /** Query of `GET /api/open-item/{id}/bids`: `limit` (latest N) or page/per_page. */
 export const listBidsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQueryFields(10),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from './paging.js';
 import { DASHBOARD_HISTORY_PAGE_SIZE } from '../messages/dashboard.js';
 import { paginationSchema, watchlistPageSchema } from './watchlist.schema.js';
 
@@ -8,8 +9,7 @@ import { paginationSchema, watchlistPageSchema } from './watchlist.schema.js';
  * Source: spec/accounts-and-shell.md §7, §9.
  */
 export const dashboardListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(DASHBOARD_HISTORY_PAGE_SIZE),
+  ...pageQueryFields(DASHBOARD_HISTORY_PAGE_SIZE),
   search: z
     .string()
     .trim()

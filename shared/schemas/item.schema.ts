@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from './paging.js';
 
 /** Auction type as the API answers it. Source: spec/shopping.md §3 "Auction type". */
 export const auctionTypeSchema = z.object({
@@ -131,8 +132,7 @@ export const listItemsQuerySchema = z.object({
   type: z.enum(['all', 'cash', 'online', 'live', '']).optional(),
   branch_id: z.coerce.number().int().positive().optional(),
   auction_type_id: z.coerce.number().int().positive().optional(),
-  per_page: z.coerce.number().int().min(1).max(100).default(9),
-  page: z.coerce.number().int().min(1).default(1),
+  ...pageQueryFields(9),
   sort_by: z.enum(SORT_OPTIONS).default('newest'),
   statuses: csvOrArray,
   auction_types: csvOrArray,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from './paging.js';
 import { blankToNull, formDateTime, formText } from './form-fields.js';
 import { MAX_BID_AMOUNT } from '../rules/bidding.js';
 import { paginationSchema } from './watchlist.schema.js';
@@ -260,18 +261,7 @@ export const adminLotsQuerySchema = z.object({
     (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : blankToUndefined(v)),
     z.boolean({ message: 'has_pictures must be true or false.' }).optional(),
   ),
-  page: z.coerce
-    .number({ message: 'The page must be a whole number.' })
-    .int('The page must be a whole number.')
-    .min(1, 'The page must be at least 1.')
-    .max(100_000, 'The page is too far.')
-    .default(1),
-  per_page: z.coerce
-    .number({ message: 'The page size must be a whole number.' })
-    .int('The page size must be a whole number.')
-    .min(1, 'The page size must be at least 1.')
-    .max(100, 'The page size may not be more than 100.')
-    .default(25),
+  ...pageQueryFields(25, { maxPage: 100_000 }),
 });
 /** Parsed {@link adminLotsQuerySchema}. */
 export type AdminLotsQuery = z.infer<typeof adminLotsQuerySchema>;

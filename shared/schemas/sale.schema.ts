@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from './paging.js';
 import { blankToNull, formDateTime, formText } from './form-fields.js';
 import { MAX_STAGGER_SECONDS } from '../rules/staggered-close.js';
 import { itemSchema } from './item.schema.js';
@@ -203,19 +204,7 @@ export const adminSalesQuerySchema = z.object({
 export type AdminSalesQuery = z.infer<typeof adminSalesQuerySchema>;
 
 /** Query of `GET /api/sales/{id}/lots`: a 1-based page of `per_page` lots (1-100, default 48), in lot order. */
-export const saleLotsQuerySchema = z.object({
-  page: z.coerce
-    .number({ message: 'The page must be a whole number.' })
-    .int('The page must be a whole number.')
-    .min(1, 'The page must be at least 1.')
-    .default(1),
-  per_page: z.coerce
-    .number({ message: 'The page size must be a whole number.' })
-    .int('The page size must be a whole number.')
-    .min(1, 'The page size must be at least 1.')
-    .max(100, 'The page size may not be more than 100.')
-    .default(48),
-});
+export const saleLotsQuerySchema = z.object(pageQueryFields(48));
 
 /** A sale as bidders see it (`GET /api/sales/{id}`, the catalogue page). */
 export const publicSaleSchema = z.object({

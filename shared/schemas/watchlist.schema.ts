@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from './paging.js';
 import { WATCHLIST_PAGE_SIZE } from '../messages/watchlist.js';
 import { itemSchema } from './item.schema.js';
 
@@ -13,20 +14,15 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-const PAGE_MESSAGE = 'The page must be a whole number from 1.';
 /** `page` (from 1) and `per_page` (1-100, default 20) of the operators' paged lists, with their messages. */
-export const adminPageQueryFields = {
-  page: z.coerce.number({ message: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).default(1),
-  per_page: z.coerce.number().int().min(1).max(100, 'At most 100 per page.').default(20),
-};
+export const adminPageQueryFields = pageQueryFields(20);
 
 /**
  * Query of `GET /api/watchlist`: page (from 1), per_page (1-100, default 15), search (free text
  * over the item's name, code and description). Source: spec/accounts-and-shell.md §7, §9.
  */
 export const watchlistQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(WATCHLIST_PAGE_SIZE),
+  ...pageQueryFields(WATCHLIST_PAGE_SIZE),
   search: z
     .string()
     .trim()

@@ -7,6 +7,7 @@ import { tableCounts } from '../../helpers/table-counts.js';
 let server: TestServer;
 let admin: { token: string };
 let customer: { token: string; email: string };
+let itemId: number;
 beforeAll(async () => {
   server = await startTestServer();
   const db = server.database.db;
@@ -14,7 +15,7 @@ beforeAll(async () => {
   await grantRole(db, a.id, 'admin');
   admin = a;
   customer = await createCustomer(db);
-  await createItem(db, { name: 'Toyota Hilux' });
+  itemId = await createItem(db, { name: 'Toyota Hilux' });
 });
 afterAll(async () => {
   await server?.stop();
@@ -129,5 +130,36 @@ describe('malformed requests get a clear 4xx, never a 500, and change nothing (i
     }
     expect(answers).toHaveLength(cases().length);
     expect(await tableCounts(db)).toEqual(before);
+  });
+});
+
+describe('every paged list words a bad page or page size the same way (spec/accounts-and-shell.md §3 "Pagination")', () => {
+  it('when a public, a bidder and an operator list are asked for page 0, page "abc", a page size of 500 or 2.5, then each answers 422 naming the field', async () => {
+    const lists: [string, Record<string, string>][] = [
+      ['/ajax-items', {}],
+      [`/api/open-item/${itemId}/bids`, {}],
+      ['/api/watchlist', bearer(customer.token)],
+      ['/api/bid-dashboard/active-bids', bearer(customer.token)],
+      ['/api/admin/orders', bearer(admin.token)],
+      ['/api/admin/lots', bearer(admin.token)],
+      ['/api/admin/audit', bearer(admin.token)],
+      ['/api/admin/users', bearer(admin.token)],
+      ['/api/admin/invoices', bearer(admin.token)],
+    ];
+    for (const [path, headers] of lists) {
+      for (const [query, field, message] of [
+        ['page=0', 'page', 'The page must be a whole number from 1.'],
+        ['page=abc', 'page', 'The page must be a whole number from 1.'],
+        ['per_page=500', 'per_page', 'The page size must be a whole number from 1 to 100.'],
+        ['per_page=2.5', 'per_page', 'The page size must be a whole number from 1 to 100.'],
+      ]) {
+        const res = await fetch(`${server.url}${path}?${query}`, { headers });
+        const body = (await res.json()) as { message?: string; errors?: Record<string, string[]> };
+        expect(res.status, `${path}?${query}`).toBe(422);
+        expect(body.errors?.[field], `${path}?${query}`).toEqual([message]);
+      }
+      // A good page still answers.
+      expect((await fetch(`${server.url}${path}?page=1&per_page=5`, { headers })).status, path).toBe(200);
+    }
   });
 });

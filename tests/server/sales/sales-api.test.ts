@@ -284,8 +284,8 @@ describe('bad input on every sale route is a 4xx with a clear message, never a 5
     ['PATCH', '/api/admin/sales/99999999/lots', { item_ids: [1] }, 404, null, 'Sale not found'],
     ['GET', '/api/sales/abc', undefined, 404, null, 'Sale not found'],
     ['GET', '/api/sales/{draft}', undefined, 404, null, 'Sale not found'],
-    ['GET', '/api/sales/{published}/lots?page=0', undefined, 422, { page: ['The page must be at least 1.'] }],
-    ['GET', '/api/sales/{published}/lots?per_page=500', undefined, 422, { per_page: ['The page size may not be more than 100.'] }],
+    ['GET', '/api/sales/{published}/lots?page=0', undefined, 422, { page: ['The page must be a whole number from 1.'] }],
+    ['GET', '/api/sales/{published}/lots?per_page=500', undefined, 422, { per_page: ['The page size must be a whole number from 1 to 100.'] }],
     ['GET', '/api/sales/{draft}/lots', undefined, 404, null, 'Sale not found'],
   ];
 

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The largest page size any paged list serves. */
+export const MAX_PER_PAGE = 100;
+
+const PAGE_MESSAGE = 'The page must be a whole number from 1.';
+const PER_PAGE_MESSAGE = `The page size must be a whole number from 1 to ${MAX_PER_PAGE}.`;
+
+/**
+ * The `page` and `per_page` query fields of every paged list, with one wording for bad values:
+ * `page` a whole number from 1 (default 1; at most `maxPage` when given, past it "The page is too
+ * far."), `per_page` a whole number from 1 to {@link MAX_PER_PAGE} (default `perPage`). A bad value
+ * is a 422 naming the field, never a server error. Source: spec/accounts-and-shell.md §3
+ * "Pagination"; issue 18 (bad input gets a clear 4xx).
+ */
+export function pageQueryFields(perPage: number, opts: { maxPage?: number } = {}) {
+  const page = z.coerce.number({ message: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE);
+  return {
+    page: (opts.maxPage != null ? page.max(opts.maxPage, 'The page is too far.') : page).default(1),
+    per_page: z.coerce
+      .number({ message: PER_PAGE_MESSAGE })
+      .int(PER_PAGE_MESSAGE)
+      .min(1, PER_PAGE_MESSAGE)
+      .max(MAX_PER_PAGE, PER_PAGE_MESSAGE)
+      .default(perPage),
+  };
+}
