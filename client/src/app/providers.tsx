@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
 import { useOnceTrue } from '../lib/use-once-true';
 import { appStore } from '../lib/store';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const ToastContainer = lazy(() => import('./toast-container').then((m) => ({ default: m.ToastContainer })));
 
@@ -31,7 +31,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <JotaiProvider store={appStore}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
           <DeferredToasts />
           {children}
         </MantineProvider>

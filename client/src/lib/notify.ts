@@ -23,6 +23,8 @@ function show(kind: Kind, title: string | undefined, message: string, opts?: { p
     color: COLOR[kind],
     autoClose: opts?.persistent ? false : NOTIFICATION_DURATION[kind],
     withBorder: true,
+    // The close button is an icon: a screen reader needs its name.
+    closeButtonProps: { 'aria-label': 'Close notification' },
   });
 }
 
@@ -67,5 +69,7 @@ export function notify(n: AppNotification): void {
     color: COLOR[n.type],
     autoClose: n.persistent ? false : (n.duration ?? NOTIFICATION_DURATION[n.type] ?? NOTIFICATION_DEFAULT_MS),
     withBorder: true,
+    // The close button is an icon: a screen reader needs its name.
+    closeButtonProps: { 'aria-label': 'Close notification' },
   });
 }

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
-import { theme } from '../app/theme';
+import { cssVariablesResolver, theme } from '../app/theme';
 import { PageContainer } from '../app/layout/page-container';
 import ItemRoute from '../app/routes/item';
 import SaleCatalogueRoute from '../app/routes/sale-catalogue';
@@ -38,7 +38,7 @@ const stripTestIds = (html: string) => html.replace(/ data-testid="[^"]*"/g, '')
 function draw(children: ReactNode): string {
   return stripTestIds(
     renderToString(
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <PageContainer>{children}</PageContainer>
       </MantineProvider>,
     ),

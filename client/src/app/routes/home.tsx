@@ -34,6 +34,7 @@ export default function HomeRoute() {
         <AdvertBanner adverts={adverts} />
       )}
       <ItemListing
+        titleOrder={adverts.length === 0 ? 2 : 1}
         renderWatch={(item) => <WatchButton item={item} />}
         renderCartAction={(item) => <CardCartButton item={item} />}
         renderWatchAction={(item) => <WatchButton item={item} variant="button" />}

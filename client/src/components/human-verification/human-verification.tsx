@@ -216,7 +216,7 @@ export function HumanVerification({ onToken, onStateChange, resetKey = 0, showRe
       {config?.provider === 'recaptcha' && <div ref={recaptchaBox} />}
       {state === 'failed' && (
         <Group gap="xs" justify="space-between" wrap="nowrap" py={4} data-testid="verification-failed">
-          <Text size="sm" c="red.7">
+          <Text size="sm" c="red.9">
             {attempt >= VERIFICATION_LIMITS.maxRetries ? `${failure ?? ''} ${ACCOUNT_MESSAGES.widgetRefresh}`.trim() : failure}
           </Text>
           {attempt < VERIFICATION_LIMITS.maxRetries && (
@@ -227,7 +227,7 @@ export function HumanVerification({ onToken, onStateChange, resetKey = 0, showRe
         </Group>
       )}
       {inlineText && (
-        <Text size="xs" c="red.7" mt={4} role="alert">
+        <Text size="xs" c="red.9" mt={4} role="alert">
           {inlineText}
         </Text>
       )}

@@ -177,7 +177,7 @@ export function AboutPage() {
                   {officeHoursRows(contact).map((h) => (
                     <Table.Tr key={h.days}>
                       <Table.Td>{h.days}</Table.Td>
-                      <Table.Td ta="right" fw={600} c={h.time === 'Closed' ? 'red.7' : undefined}>
+                      <Table.Td ta="right" fw={600} c={h.time === 'Closed' ? 'red.9' : undefined}>
                         {h.time}
                       </Table.Td>
                     </Table.Tr>

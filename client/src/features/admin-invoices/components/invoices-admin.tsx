@@ -238,7 +238,7 @@ export function InvoicesAdmin() {
 function Figure({ label, tone, figure, testId }: { label: string; tone: string; figure?: { count: number; total: number }; testId: string }) {
   return (
     <Card withBorder radius="lg" padding="md" data-testid={testId}>
-      <Text size="xs" tt="uppercase" fw={700} c={`${tone}.8`}>
+      <Text size="xs" tt="uppercase" fw={700} c={tone}>
         {label}
       </Text>
       <Text fw={800} size="lg">

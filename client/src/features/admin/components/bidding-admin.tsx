@@ -311,7 +311,7 @@ function LotBidsCard() {
             </Button>
           </Group>
         </form>
-        {loadError && <Text c="red.7">{loadError}</Text>}
+        {loadError && <Text c="red.9">{loadError}</Text>}
         {lot && (
           <Stack gap="md">
             {lot.data.length === 0 ? (

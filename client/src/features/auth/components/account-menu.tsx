@@ -19,7 +19,8 @@ export function AccountMenu({ user, compact = false }: { user: PublicUser; compa
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu" data-testid="user-menu">
+        {/* Its name holds what it shows (initials, and the name when wide), so what is seen is what is said. */}
+        <UnstyledButton aria-label={`Account menu: ${initials(user.name)}${compact ? '' : ` ${user.name}`}`} data-testid="user-menu">
           <Group gap={6} wrap="nowrap">
             <Avatar src={user.image} radius="xl" size={compact ? 30 : 34} color="gold" variant="filled">
               {initials(user.name)}

@@ -42,7 +42,9 @@ export function AuthPageFrame({ page, children }: { page: keyof typeof AUTH_PAGE
       <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={maxWidth}>
         <Stack gap="lg">
           <Stack gap={4}>
-            <Title order={2}>{title}</Title>
+            <Title order={1} size="h2">
+              {title}
+            </Title>
             <Text c="dimmed" size="sm">
               {subtitle}
             </Text>

@@ -59,7 +59,7 @@ export function CatalogueImport() {
   return (
     <Stack gap="lg" data-testid="catalogue-import">
       <div>
-        <Title order={2} size="h3">
+        <Title order={1} size="h2">
           Import lots
         </Title>
         <Text c="dimmed" size="sm">
@@ -152,7 +152,7 @@ export function CatalogueImport() {
 
       <Card withBorder radius="md" p="md">
         <Stack gap="sm">
-          <Title order={3} size="h5">
+          <Title order={2} size="h5">
             Export lots
           </Title>
           <Group align="flex-end" gap="sm">

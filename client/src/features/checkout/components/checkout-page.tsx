@@ -491,13 +491,14 @@ export function CheckoutPage({ profile, sessionReady, lines: cartLines, cartRead
                 <Stepper.Step
                   key={s.key}
                   label={narrow ? undefined : s.label}
-                  aria-label={s.label}
+                  // Narrow screens show only the step's number: its name says the rest (and holds that number).
+                  aria-label={narrow ? `Step ${i + 1}: ${s.label}` : undefined}
                   loading={saving && active === i}
                   data-testid={`step-${s.key}`}
                 />
               ))}
             </Stepper>
-            <Title order={3} fz={20} mb="md" data-testid="step-title">
+            <Title order={2} fz={20} mb="md" data-testid="step-title">
               {narrow ? `Step ${active + 1} of ${STEPS.length}: ` : ''}
               {STEPS[active].label}
             </Title>

@@ -165,7 +165,7 @@ export function PaymentStep({
                 <Text size="xs" c="dimmed">
                   Amount to pay
                 </Text>
-                <Text fw={800} fz="lg" c={overLimit ? 'red.7' : undefined} data-testid="dpo-amount">
+                <Text fw={800} fz="lg" c={overLimit ? 'red.9' : undefined} data-testid="dpo-amount">
                   {formatMK(total)}
                 </Text>
               </div>

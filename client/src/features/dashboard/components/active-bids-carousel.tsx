@@ -21,7 +21,7 @@ export function ActiveBidsCarousel({ page, onHistory }: { page: BidRecordPage | 
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Group gap={8} wrap="nowrap">
           <IconGavel size={20} color="var(--mantine-color-gavel-7)" />
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             Active Bids
           </Title>
           <Badge variant="light" color="gray" size="sm">

@@ -122,7 +122,7 @@ export function BidCard({ bid, onHistory }: { bid: DashboardBid; onHistory: (bid
           <Text
             fw={800}
             fz={{ base: 14, sm: 15 }}
-            c={notSold ? 'gray.7' : leading ? 'gavel.8' : 'red.7'}
+            c={notSold ? 'gray.7' : leading ? 'gavel.8' : 'red.9'}
             data-testid="bid-card-current-bid"
             style={{ whiteSpace: 'nowrap' }}
           >

@@ -82,7 +82,7 @@ export function BidHistoryTable({ page, loading, error, search, onSearch, status
         <Group justify="space-between" gap="sm">
           <Group gap={8}>
             <IconTimeline size={20} color="var(--mantine-color-gavel-7)" />
-            <Title order={3} size="h4">
+            <Title order={2} size="h4">
               Recent Bid History
             </Title>
             {loading && <Loader size="xs" />}

@@ -99,7 +99,9 @@ export function BidForm({ item, user, now, increment, maxBidFactor, subscription
     return (
       <Paper withBorder radius="md" p="lg" id="bid">
         <Stack gap="sm">
-          <Title order={4}>Buy this item</Title>
+          <Title order={2} size="h4">
+            Buy this item
+          </Title>
           {cartActions ?? (
             <Tooltip label={sold ? 'This item has been sold' : item.is_reserved ? 'Reserved for a cash-on-delivery order' : 'Coming soon'} withArrow>
               <Box>
@@ -250,9 +252,11 @@ export function BidForm({ item, user, now, increment, maxBidFactor, subscription
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Group justify="space-between">
-            <Title order={4}>{closed ? 'Bidding closed' : notStarted ? 'Bidding opens soon' : 'Place your bid'}</Title>
+            <Title order={2} size="h4">
+              {closed ? 'Bidding closed' : notStarted ? 'Bidding opens soon' : 'Place your bid'}
+            </Title>
             {live && label === 'Bid Live' && (
-              <Text size="xs" fw={700} c="red.7" tt="uppercase">
+              <Text size="xs" fw={700} c="red.9" tt="uppercase">
                 ● Live now
               </Text>
             )}

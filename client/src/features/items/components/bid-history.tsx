@@ -43,7 +43,9 @@ export function BidHistory({ bids, pagination, page, loading, error, closedBy, w
       <Group justify="space-between" mb="md">
         <Group gap={8}>
           <IconGavel size={20} color="var(--mantine-color-gavel-7)" />
-          <Title order={4}>Bid History</Title>
+          <Title order={2} size="h4">
+            Bid History
+          </Title>
         </Group>
         <Badge variant="light" color="gray">
           {total} {total === 1 ? 'bid' : 'bids'}

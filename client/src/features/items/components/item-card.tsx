@@ -39,6 +39,15 @@ interface ItemCardProps {
 }
 
 /**
+ * The picture button's name: what it shows in words ("No Image", "SOLD"), in that order, then what
+ * it does, so what is seen is what a screen reader says (WCAG 2.5.3 "Label in Name").
+ */
+function quickViewLabel(name: string, noImage: boolean, soldOut: boolean): string {
+  const shown = [noImage && 'No Image', soldOut && 'SOLD'].filter(Boolean).join(' ');
+  return shown ? `${shown}: quick view of ${name}` : `Quick view of ${name}`;
+}
+
+/**
  * Item card: picture (or 'No Image') with nothing laid over it but SOLD, then the type and
  * status badges and Quick View under it (so they never hide text in the picture), reference
  * code, price block, bid count, time left with elapsed-time bar, and actions: View Details, then
@@ -69,7 +78,7 @@ export function ItemCard({ item, now, onPreview, watchSlot, cartAction, watchAct
 
   return (
     <Card withBorder radius="md" padding={0} className={classes.card} data-testid="item-card" data-item-id={item.id}>
-      <button type="button" className={classes.media} onClick={() => onPreview(item)} aria-label={`Quick view of ${name}`}>
+      <button type="button" className={classes.media} onClick={() => onPreview(item)} aria-label={quickViewLabel(name, !image, soldOut)}>
         {image ? (
           <Picture source={image} sizes="(max-width: 36em) 100vw, (max-width: 62em) 50vw, 400px" alt={name} loading="lazy" />
         ) : (
@@ -80,6 +89,8 @@ export function ItemCard({ item, now, onPreview, watchSlot, cartAction, watchAct
             </Text>
           </div>
         )}
+        {/* A space between the two words a screen reader and its checks read from the picture (No Image, SOLD). */}
+        {soldOut && ' '}
         {soldOut && <div className={classes.soldOverlay}>SOLD</div>}
       </button>
 
@@ -141,7 +152,7 @@ export function ItemCard({ item, now, onPreview, watchSlot, cartAction, watchAct
               <Text size="xs" c="dimmed" data-testid="card-time-label">
                 {kind === 'cash' ? 'Available' : countdown.label}
               </Text>
-              <Text size="sm" fw={700} c={timeLeft === 'Ended' ? 'red.7' : timeLeft === 'Soon' ? 'orange.7' : undefined} data-testid="card-time-left">
+              <Text size="sm" fw={700} c={timeLeft === 'Ended' ? 'red.9' : timeLeft === 'Soon' ? 'gold.9' : undefined} data-testid="card-time-left">
                 {timeLeft}
               </Text>
             </Group>

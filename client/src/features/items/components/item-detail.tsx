@@ -245,7 +245,9 @@ export function ItemDetail({
 function Description({ text }: { text: string | null }) {
   return (
     <Stack gap="xs">
-      <Title order={4}>Description</Title>
+      <Title order={2} size="h4">
+        Description
+      </Title>
       {text ? (
         <Text style={{ whiteSpace: 'pre-line' }} lh={1.65} data-testid="item-description">
           {text}

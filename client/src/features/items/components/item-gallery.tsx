@@ -47,7 +47,12 @@ export function ItemGallery({ images, name }: { images: PictureSource[]; name: s
   const current = images[Math.min(index, count - 1)];
   return (
     <Stack gap="sm" data-testid="gallery">
-      <button type="button" className={classes.main} onClick={() => setOpen(true)} aria-label="Open full-screen picture">
+      <button
+        type="button"
+        className={classes.main}
+        onClick={() => setOpen(true)}
+        aria-label={count > 1 ? `Open full-screen picture ${index + 1} / ${count}` : 'Zoom: open full-screen picture'}
+      >
         {/* The page's largest picture: fetched first (issue 17 "the first lot pictures prioritised"). */}
         <Picture source={current} sizes="(max-width: 62em) 100vw, 58vw" alt={name} fetchPriority="high" />
         <span className={classes.zoomHint}>

@@ -31,12 +31,15 @@ const SIDE_PANEL_QUERY = '(min-width: 1280px)';
  */
 export function ItemListing({
   title = 'Browse Auctions & Sales',
+  titleOrder = 1,
   renderWatch,
   renderCartAction,
   renderWatchAction,
   renderSaveSearch,
 }: {
   title?: string;
+  /** The title's heading level: 1, the page's own heading, unless something above it (the home hero) is. */
+  titleOrder?: 1 | 2;
   /** Watch button of a card (composed by the app layer). */
   renderWatch?: (item: Item) => ReactNode;
   /** Cart button of a daily-sale card (composed by the app layer). */
@@ -69,7 +72,7 @@ export function ItemListing({
     <Stack gap="md" id="listing">
       <Group justify="space-between" align="flex-end" gap="xs">
         <div>
-          <Title order={2} fz={{ base: 24, sm: 28 }}>
+          <Title order={titleOrder} fz={{ base: 24, sm: 28 }}>
             {title}
           </Title>
           <Text c="dimmed" size="sm">

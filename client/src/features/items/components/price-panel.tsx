@@ -37,10 +37,10 @@ function TimeLeft({ item, timing }: { item: Item; timing: ReturnType<typeof deta
         {countdown.label}
       </Text>
       <Group gap={6} wrap="nowrap">
-        <IconClock size={16} color={timing === 'Ending Soon' ? 'var(--mantine-color-orange-7)' : 'var(--mantine-color-dimmed)'} />
+        <IconClock size={16} color={timing === 'Ending Soon' ? 'var(--mantine-color-gold-9)' : 'var(--mantine-color-dimmed)'} />
         <Text
           fw={700}
-          c={countdown.phase === 'opens' ? 'blue.8' : timing === 'Ended' ? 'red.7' : timing === 'Ending Soon' ? 'orange.7' : undefined}
+          c={countdown.phase === 'opens' ? 'blue.8' : timing === 'Ended' ? 'red.9' : timing === 'Ending Soon' ? 'gold.9' : undefined}
           data-testid="time-left"
         >
           {countdown.text}

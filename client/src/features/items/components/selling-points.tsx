@@ -39,7 +39,9 @@ export function SellingPoints({ signedIn, onSignUp }: { signedIn: boolean; onSig
         >
           <Group justify="space-between" gap="md">
             <div>
-              <Title order={3}>Ready to bid?</Title>
+              <Title order={2} size="h3">
+                Ready to bid?
+              </Title>
               <Text c="dimmed">Create a free account to bid on online auctions, keep a watchlist and follow your bids.</Text>
             </div>
             <Button size="md" onClick={onSignUp}>

@@ -42,15 +42,16 @@ export function NotificationBellControl({ userId }: { userId: number }) {
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width="min(380px, calc(100vw - 16px))" shadow="lg" radius="md" offset={6} withinPortal>
-      <Popover.Target>
-        <Indicator
-          label={<span data-testid="nav-notifications-count">{capBadge(state.unread, 9)}</span>}
-          size={16}
-          color="red"
-          offset={4}
-          disabled={state.unread === 0}
-          styles={{ indicator: { fontWeight: 700 } }}
-        >
+      {/* The popover's trigger is the button itself (a div around it may not say it opens a dialog). */}
+      <Indicator
+        label={<span data-testid="nav-notifications-count">{capBadge(state.unread, 9)}</span>}
+        size={16}
+        color="red"
+        offset={4}
+        disabled={state.unread === 0}
+        styles={{ indicator: { fontWeight: 700 } }}
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="white"
@@ -62,8 +63,8 @@ export function NotificationBellControl({ userId }: { userId: number }) {
           >
             <IconBell size={22} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} data-testid="notifications-panel">
         <Group justify="space-between" px="md" py="sm" className={classes.head}>
           <Text fw={700}>Notifications</Text>

@@ -22,7 +22,7 @@ export function AccountForm({ form }: { form: ProfileForm }) {
     <form onSubmit={submit} noValidate data-testid="account-form">
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="sm">
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             Account Information
           </Title>
           {form.error && (

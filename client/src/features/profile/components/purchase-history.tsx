@@ -13,6 +13,21 @@ import { PaymentConfirmationModal, type PayRenderer } from './payment-confirmati
 export const ORDER_SEARCH_DEBOUNCE_MS = 300;
 
 /**
+ * A narrow screen's order row, said as it reads: what it does, then everything it shows (status,
+ * date, payment method, total), so what is seen is what is said (WCAG 2.5.3 "Label in Name").
+ */
+function orderRowLabel(o: {
+  id: number;
+  order_reference: string;
+  status: { name: string } | null;
+  created_at: string;
+  payment_method: string | null;
+  amount_total: number;
+}): string {
+  return `View order ${o.order_reference || o.id}, ${statusName(o.status)}, ${formatOrderDate(o.created_at)} · ${paymentMethodLabel(o.payment_method)}, ${formatMK(o.amount_total)}`;
+}
+
+/**
  * Purchase History: 'Search orders...' (debounced 300 ms, back to page 1), a table of Order,
  * Date, Amount, Payment Method, Status, View; 'Loading orders...', 'No purchases found.';
  * 'Showing page X of Y' with Previous/Next; View opens the Payment Confirmation modal. A failed
@@ -49,7 +64,7 @@ export function PurchaseHistory({ renderPay }: { renderPay?: PayRenderer } = {})
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="purchase-history">
       <Group justify="space-between" mb="md" gap="sm">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           Purchase History
         </Title>
         <TextInput
@@ -73,20 +88,21 @@ export function PurchaseHistory({ renderPay }: { renderPay?: PayRenderer } = {})
             </Text>
           ) : (
             orders.map((o) => (
-              <UnstyledButton key={o.id} onClick={() => view(o.id)} aria-label={`View order ${o.order_reference || o.id}`} data-testid="order-row">
+              <UnstyledButton key={o.id} onClick={() => view(o.id)} aria-label={orderRowLabel(o)} data-testid="order-row">
                 <Paper withBorder radius="md" p="sm">
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Text fw={600} size="sm" truncate>
                       #{o.order_reference || o.id}
-                    </Text>
+                    </Text>{' '}
+                    {/* The spaces between the row's parts keep its words apart when it is read as text. */}
                     <Badge color={statusColor(o.status?.name)} variant="light" style={{ flexShrink: 0 }}>
                       {statusName(o.status)}
                     </Badge>
-                  </Group>
+                  </Group>{' '}
                   <Group justify="space-between" mt={4} gap="xs">
                     <Text size="xs" c="dimmed">
                       {formatOrderDate(o.created_at)} · {paymentMethodLabel(o.payment_method)}
-                    </Text>
+                    </Text>{' '}
                     <Group gap={4} wrap="nowrap" ml="auto">
                       <Text fw={700} size="sm">
                         {formatMK(o.amount_total)}

@@ -27,7 +27,7 @@ function RowTiming({ entry }: { entry: WatchlistEntry }) {
   const countdown = lotCountdown(entry, useServerNow(1000));
   const left = countdown.text;
   return (
-    <Text size="xs" c={left === 'Ended' ? 'red.7' : countdown.phase === 'opens' ? 'blue.8' : 'dimmed'} data-testid="watchlist-timing">
+    <Text size="xs" c={left === 'Ended' ? 'red.9' : countdown.phase === 'opens' ? 'blue.8' : 'dimmed'} data-testid="watchlist-timing">
       {countdown.phase === 'opens' ? `Opens in ${left}` : left === 'Ended' || left === 'No end date' ? left : `${left} left`}
     </Text>
   );

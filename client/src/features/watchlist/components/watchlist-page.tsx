@@ -75,7 +75,9 @@ export function WatchlistPage() {
             <ThemeIcon size={64} radius="xl" variant="light" color="red">
               <IconHeart size={30} />
             </ThemeIcon>
-            <Title order={3}>{debounced ? 'No watched items match your search' : 'Your watchlist is empty'}</Title>
+            <Title order={2} size="h3">
+              {debounced ? 'No watched items match your search' : 'Your watchlist is empty'}
+            </Title>
             <Text c="dimmed" ta="center" maw={420}>
               Tap the heart on any lot to follow its price and closing time here.
             </Text>

@@ -36,7 +36,7 @@ export function WatchlistPanel() {
       <Group justify="space-between" mb="sm">
         <Group gap={8}>
           <IconHeart size={20} color="var(--mantine-color-red-6)" />
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             Watchlist
           </Title>
           <Badge variant="light" color="gray" size="sm">
