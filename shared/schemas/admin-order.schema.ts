@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQueryFields } from './paging.js';
+import { pageQueryFields } from './query-fields.js';
 
 /** Order states an operator can filter on (`all` = no filter). */
 export const ADMIN_ORDER_FILTERS = ['reserved', 'paid', 'cancelled', 'awaiting_payment', 'all'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQueryFields } from './paging.js';
+import { blankToUndefined, optionalQueryId, pageQueryFields } from './query-fields.js';
 import { paginationSchema } from './watchlist.schema.js';
 
 /**
@@ -81,18 +81,7 @@ export function auditTypeLabel(type: string): string {
   return words ? words[0].toUpperCase() + words.slice(1) : type;
 }
 
-/** A query value left empty ('') is the same as an absent one. */
-const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
-
-const optionalId = (what: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ message: `The ${what} must be a whole number.` })
-      .int(`The ${what} must be a whole number.`)
-      .positive(`The ${what} must be a positive number.`)
-      .optional(),
-  );
+const optionalId = (what: string) => optionalQueryId(`The ${what} must be a whole number from 1.`);
 
 /**
  * Query of `GET /api/admin/audit`: `subject_type` (one of {@link AUDIT_SUBJECT_TYPES}),

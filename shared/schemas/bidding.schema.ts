@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalQueryId } from './query-fields.js';
 import { BIDDING_MESSAGES } from '../messages/bidding.js';
 import { MAX_BID_AMOUNT } from '../rules/bidding.js';
 
@@ -32,8 +33,8 @@ export type IncrementTableInput = z.infer<typeof incrementTableInputSchema>;
 /** Query of `GET /api/bid-increments`: the lot (`item_id`) or the sale (`auction_type_id`) whose table to show. */
 export const incrementQuerySchema = z
   .object({
-    item_id: z.coerce.number().int().positive().optional(),
-    auction_type_id: z.coerce.number().int().positive().optional(),
+    item_id: optionalQueryId("item_id must be a lot's id (a whole number from 1)."),
+    auction_type_id: optionalQueryId('Choose a sale from the list.'),
   })
   .refine((q) => q.item_id != null || q.auction_type_id != null, { message: 'Give item_id or auction_type_id', path: ['item_id'] });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQueryFields } from './paging.js';
+import { pageQueryFields } from './query-fields.js';
 import { DASHBOARD_HISTORY_PAGE_SIZE } from '../messages/dashboard.js';
 import { paginationSchema, watchlistPageSchema } from './watchlist.schema.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQueryFields } from './paging.js';
+import { optionalQueryId, pageQueryFields } from './query-fields.js';
 
 /** Auction type as the API answers it. Source: spec/shopping.md §3 "Auction type". */
 export const auctionTypeSchema = z.object({
@@ -130,8 +130,8 @@ const optionalDate = z
 export const listItemsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   type: z.enum(['all', 'cash', 'online', 'live', '']).optional(),
-  branch_id: z.coerce.number().int().positive().optional(),
-  auction_type_id: z.coerce.number().int().positive().optional(),
+  branch_id: optionalQueryId('Choose a branch from the list.'),
+  auction_type_id: optionalQueryId('Choose a sale from the list.'),
   ...pageQueryFields(9),
   sort_by: z.enum(SORT_OPTIONS).default('newest'),
   statuses: csvOrArray,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQueryFields } from './paging.js';
+import { blankToUndefined, optionalQueryId, pageQueryFields } from './query-fields.js';
 import { blankToNull, formDateTime, formText } from './form-fields.js';
 import { MAX_BID_AMOUNT } from '../rules/bidding.js';
 import { paginationSchema } from './watchlist.schema.js';
@@ -232,8 +232,6 @@ export const bulkLotsSchema = z
 /** Parsed {@link bulkLotsSchema}. */
 export type BulkLotsInput = z.infer<typeof bulkLotsSchema>;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
 /** The statuses `GET /api/admin/lots` filters by: the stored ones, plus `open` (available and not closed) and `closed` (closed, awaiting its order). */
 export const ADMIN_LOT_STATUS_FILTERS = ['open', 'closed', 'available', 'sold', 'unsold', 'withdrawn'] as const;
 
@@ -244,15 +242,9 @@ export const ADMIN_LOT_STATUS_FILTERS = ['open', 'closed', 'available', 'sold', 
  */
 export const adminLotsQuerySchema = z.object({
   search: z.preprocess(blankToUndefined, z.string().trim().max(120, 'The search may not be longer than 120 characters.').optional()),
-  auction_type_id: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ message: 'Choose a sale from the list.' }).int('Choose a sale from the list.').positive('Choose a sale from the list.').optional(),
-  ),
+  auction_type_id: optionalQueryId('Choose a sale from the list.'),
   kind: z.preprocess(blankToUndefined, z.enum(['cash', 'online', 'live'], { message: 'The kind must be one of: cash, online, live.' }).optional()),
-  branch_id: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ message: 'Choose a branch from the list.' }).int('Choose a branch from the list.').positive('Choose a branch from the list.').optional(),
-  ),
+  branch_id: optionalQueryId('Choose a branch from the list.'),
   status: z.preprocess(
     blankToUndefined,
     z.enum(ADMIN_LOT_STATUS_FILTERS, { message: `The status must be one of: ${ADMIN_LOT_STATUS_FILTERS.join(', ')}.` }).optional(),

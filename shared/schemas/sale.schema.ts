@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQueryFields } from './paging.js';
+import { pageQueryFields } from './query-fields.js';
 import { blankToNull, formDateTime, formText } from './form-fields.js';
 import { MAX_STAGGER_SECONDS } from '../rules/staggered-close.js';
 import { itemSchema } from './item.schema.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQueryFields } from './paging.js';
+import { pageQueryFields } from './query-fields.js';
 import { WATCHLIST_PAGE_SIZE } from '../messages/watchlist.js';
 import { itemSchema } from './item.schema.js';
 

@@ -162,4 +162,22 @@ describe('every paged list words a bad page or page size the same way (spec/acco
       expect((await fetch(`${server.url}${path}?page=1&per_page=5`, { headers })).status, path).toBe(200);
     }
   });
+
+  it('when a list is filtered by an id that is not a whole number from 1, then 422 names the field in words; a blank filter is no filter', async () => {
+    const cases: [string, Record<string, string>, string, string][] = [
+      ['/ajax-items?branch_id=abc', {}, 'branch_id', 'Choose a branch from the list.'],
+      ['/ajax-items?auction_type_id=-3', {}, 'auction_type_id', 'Choose a sale from the list.'],
+      [`/api/open-item/${itemId}/bids?limit=0`, {}, 'limit', 'The limit must be a whole number from 1 to 100.'],
+      ['/api/bid-increments?item_id=1.5', {}, 'item_id', "item_id must be a lot's id (a whole number from 1)."],
+      ['/api/admin/lots?branch_id=x', bearer(admin.token), 'branch_id', 'Choose a branch from the list.'],
+      ['/api/admin/audit?subject_id=-1', bearer(admin.token), 'subject_id', 'The subject id must be a whole number from 1.'],
+    ];
+    for (const [path, headers, field, message] of cases) {
+      const res = await fetch(`${server.url}${path}`, { headers });
+      const body = (await res.json()) as { errors?: Record<string, string[]> };
+      expect(res.status, path).toBe(422);
+      expect(body.errors?.[field], path).toEqual([message]);
+    }
+    expect((await fetch(`${server.url}/ajax-items?branch_id=&auction_type_id=`)).status).toBe(200);
+  });
 });

@@ -1,5 +1,17 @@
 import { z } from 'zod';
 
+/**
+ * Rules for the query fields many lists share: paging, and ids that filter. A bad value is a 422
+ * naming the field in words, never zod's default text nor a server error. Source: issue 18 (bad
+ * input gets a clear 4xx).
+ */
+
+/** A query value left empty ('' or null) is the same as an absent one. */
+export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** An optional id that filters a list (a whole number from 1; blank is absent); any bad value gets `message`. */
+export const optionalQueryId = (message: string) => z.preprocess(blankToUndefined, z.coerce.number({ message }).int(message).positive(message).optional());
+
 /** The largest page size any paged list serves. */
 export const MAX_PER_PAGE = 100;
 
