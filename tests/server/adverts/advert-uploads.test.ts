@@ -69,6 +69,11 @@ describe('advert pictures are judged by their content, not their declared type (
   });
 });
 
+/** Sends an operator's multipart PATCH of advert `id`. */
+function patchAdvert(id: number, form: FormData): Promise<Response> {
+  return fetch(`${server.url}/api/admin/adverts/${id}`, { method: 'PATCH', headers: { authorization: `Bearer ${adminToken}` }, body: form });
+}
+
 /** The file names in the test server's banner folder (DATA_DIR is set per test process: tests/helpers/test-server.ts), sorted. */
 async function bannerFiles(): Promise<string[]> {
   return (await fs.readdir(path.join(`/tmp/gavel-test-${process.pid}`, 'uploads', 'adverts'))).sort();
@@ -104,11 +109,7 @@ describe('advert banners are stored at the widths a screen needs (issue 17 "Pict
     // A new picture replaces the sizes too.
     const form = new FormData();
     form.set('image', new Blob([new Uint8Array(await picture('png'))], { type: 'image/png' }), 'small.png');
-    const patched = await fetch(`${server.url}/api/admin/adverts/${advert.id}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${adminToken}` },
-      body: form,
-    });
+    const patched = await patchAdvert(advert.id, form);
     expect(patched.status).toBe(200);
     const after = ((await patched.json()) as { data: { image: string; image_variants: { webp: string }[] } }).data;
     expect(after.image).not.toBe(advert.image);
@@ -130,11 +131,7 @@ describe('advert banners are stored at the widths a screen needs (issue 17 "Pict
     // The end before the start: the command refuses it after the picture was stored.
     form.set('date_to', new Date(Date.now() - 86_400_000).toISOString());
     form.set('image', new Blob([new Uint8Array(await picture('png'))], { type: 'image/png' }), 'other.png');
-    const refused = await fetch(`${server.url}/api/admin/adverts/${advert.id}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${adminToken}` },
-      body: form,
-    });
+    const refused = await patchAdvert(advert.id, form);
     expect(refused.status).toBe(422);
     expect(await bannerFiles()).toEqual(bannersBefore);
     expect((await fetch(`${server.url}${advert.image}`)).status).toBe(200);
