@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PER_PAGE, pageQueryFields } from './query-fields.js';
+import { pageQueryFields, queryCount } from './query-fields.js';
 import { BIDDING_MESSAGES } from '../messages/bidding.js';
 import { MAX_BID_AMOUNT } from '../rules/bidding.js';
 
@@ -54,12 +54,7 @@ export interface BidPagination {
 /** Query of `GET /api/open-item/{id}/bids`: `limit` (latest N) or page/per_page. */
 export const listBidsQuerySchema = z.object({
   ...pageQueryFields(10),
-  limit: z.coerce
-    .number({ message: 'The limit must be a whole number from 1 to 100.' })
-    .int('The limit must be a whole number from 1 to 100.')
-    .min(1, 'The limit must be a whole number from 1 to 100.')
-    .max(MAX_PER_PAGE, 'The limit must be a whole number from 1 to 100.')
-    .optional(),
+  limit: queryCount('limit').optional(),
 });
 
 /** Successful answer of `POST /ajax-bid`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_BID_AMOUNT } from '../rules/bidding.js';
-import { adminPageQueryFields, paginationSchema } from './watchlist.schema.js';
+import { pageQueryFields } from './query-fields.js';
+import { paginationSchema } from './watchlist.schema.js';
 
 /**
  * Query of `GET /api/admin/users`: `search` (part of a name, e-mail or phone, a live-auction
@@ -9,7 +10,7 @@ import { adminPageQueryFields, paginationSchema } from './watchlist.schema.js';
  */
 export const adminBiddersQuerySchema = z.object({
   search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
-  ...adminPageQueryFields,
+  ...pageQueryFields(20),
 });
 /** Parsed {@link adminBiddersQuerySchema}. */
 export type AdminBiddersQuery = z.infer<typeof adminBiddersQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { adminPageQueryFields, paginationSchema } from './watchlist.schema.js';
+import { pageQueryFields } from './query-fields.js';
+import { paginationSchema } from './watchlist.schema.js';
 
 /** How the operators' invoice list filters by state: unpaid (awaiting payment, not yet due), overdue (past its deadline), paid, or all. */
 export const INVOICE_FILTERS = ['all', 'unpaid', 'overdue', 'paid'] as const;
@@ -14,7 +15,7 @@ export const adminInvoicesQuerySchema = z.object({
   sale_id: z.coerce.number({ message: 'The sale must be a sale id.' }).int('The sale must be a sale id.').positive('The sale must be a sale id.').optional(),
   status: z.enum(INVOICE_FILTERS, { message: 'Filter by all, unpaid, overdue or paid.' }).default('all'),
   search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
-  ...adminPageQueryFields,
+  ...pageQueryFields(20),
 });
 /** Parsed {@link adminInvoicesQuerySchema}. */
 export type AdminInvoicesQuery = z.infer<typeof adminInvoicesQuerySchema>;

@@ -16,7 +16,12 @@ export const optionalQueryId = (message: string) => z.preprocess(blankToUndefine
 export const MAX_PER_PAGE = 100;
 
 const PAGE_MESSAGE = 'The page must be a whole number from 1.';
-const PER_PAGE_MESSAGE = `The page size must be a whole number from 1 to ${MAX_PER_PAGE}.`;
+
+/** A count asked for in a query (`label`: 'page size', 'limit'): a whole number from 1 to {@link MAX_PER_PAGE}; any bad value is told so. */
+export function queryCount(label: string) {
+  const message = `The ${label} must be a whole number from 1 to ${MAX_PER_PAGE}.`;
+  return z.coerce.number({ message }).int(message).min(1, message).max(MAX_PER_PAGE, message);
+}
 
 /**
  * The `page` and `per_page` query fields of every paged list, with one wording for bad values:
@@ -29,11 +34,6 @@ export function pageQueryFields(perPage: number, opts: { maxPage?: number } = {}
   const page = z.coerce.number({ message: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE);
   return {
     page: (opts.maxPage != null ? page.max(opts.maxPage, 'The page is too far.') : page).default(1),
-    per_page: z.coerce
-      .number({ message: PER_PAGE_MESSAGE })
-      .int(PER_PAGE_MESSAGE)
-      .min(1, PER_PAGE_MESSAGE)
-      .max(MAX_PER_PAGE, PER_PAGE_MESSAGE)
-      .default(perPage),
+    per_page: queryCount('page size').default(perPage),
   };
 }

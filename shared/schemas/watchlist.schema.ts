@@ -14,9 +14,6 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-/** `page` (from 1) and `per_page` (1-100, default 20) of the operators' paged lists, with their messages. */
-export const adminPageQueryFields = pageQueryFields(20);
-
 /**
  * Query of `GET /api/watchlist`: page (from 1), per_page (1-100, default 15), search (free text
  * over the item's name, code and description). Source: spec/accounts-and-shell.md §7, §9.
